@@ -1,0 +1,18 @@
+"""xlib: exact rules for five abstract board games, behind one small API.
+
+    import xlib
+    g = xlib.game("xallies", players=3)
+    s = g.start(seed=0)
+    s = s.play("3+:bb")
+"""
+from .core import Game, Move, State
+from .errors import IllegalMove, NotationError, OptionError, PositionError, RecordError, XlibError
+from .records import replay
+from .registry import game, game_names
+from .rng import stream
+
+__all__ = [
+    "Game", "Move", "State", "IllegalMove", "NotationError", "OptionError", "PositionError",
+    "RecordError", "XlibError", "game", "game_names", "replay", "stream",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,240 @@
+"""The one game API: Move, State and Game base classes that every game module builds on.
+
+The base classes hold what all games share: parsing and checking a move before it is
+played, immutable states linked to their parent (history and undo), JSON records and
+errors. A game subclass supplies only its rules: `_parse`, `_explain`, `_apply`, `moves`.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar, Iterator, Sequence
+
+from .errors import IllegalMove, NotationError
+from .options import Option, resolve
+from .rng import check_seed
+
+RECORD_VERSION = 1
+
+
+class Move:
+    """A move; `str(move)` is its notation. Moves compare equal to their notation text."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def key(self) -> object:
+        """What makes two moves the same move (the notation, unless a game says otherwise)."""
+        return self.text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.text}>"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self.key() == other.key()
+        if isinstance(other, str):
+            return self.text == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+class State:
+    """An immutable game position with its history. Games subclass it and add their data."""
+
+    __slots__ = ("game", "seed", "parent", "last_move", "ply", "start_text")
+
+    game: "Game"
+
+    # ---- what a game provides -------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        """Index of the player to move; None once the game is over."""
+        raise NotImplementedError
+
+    def moves(self) -> list[Move]:
+        """The legal moves (decisions) available now, in a stable order."""
+        raise NotImplementedError
+
+    @property
+    def over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple[float, ...]:
+        raise NotImplementedError
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Indices of the winners (several on a shared win); empty while the game goes on."""
+        raise NotImplementedError
+
+    def _parse(self, text: str) -> Move:
+        raise NotImplementedError
+
+    def _explain(self, move: Move) -> str | None:
+        raise NotImplementedError
+
+    def _apply(self, move: Move) -> "State":
+        """A new state (game data only) after the legal `move`; history is linked by play()."""
+        raise NotImplementedError
+
+    def position_text(self) -> str:
+        """The game's position text of this state (see RULES.md), read back by Game.position."""
+        raise NotImplementedError(f"{self.game.name} has no position text")
+
+    # ---- shared machinery ----------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.game.players
+
+    def parse(self, text: str) -> Move:
+        """The move that `text` names here; NotationError if it is not valid notation."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move is given as notation text or a Move, not {type(text).__name__}")
+        return self._parse(text.strip())
+
+    def _coerce(self, move: Move | str) -> Move:
+        return move if isinstance(move, Move) else self.parse(move)
+
+    def explain(self, move: Move | str) -> str | None:
+        """None when `move` is legal here, else one sentence naming the rule that forbids it."""
+        try:
+            m = self._coerce(move)
+        except NotationError as exc:
+            return str(exc)
+        if self.over:
+            return "The game is over."
+        return self._explain(m)
+
+    def play(self, move: Move | str) -> "State":
+        """The state after `move`; raises IllegalMove (a ValueError) and leaves this state as it was."""
+        m = self._coerce(move)
+        reason = "The game is over." if self.over else self._explain(m)
+        if reason is not None:
+            raise IllegalMove(str(m), reason)
+        child = self._apply(m)
+        child.game = self.game
+        child.seed = self.seed
+        child.parent = self
+        child.last_move = m
+        child.ply = self.ply + 1
+        child.start_text = self.start_text
+        return child
+
+    def _init_root(self, game: "Game", seed: int, start_text: str | None) -> None:
+        self.game = game
+        self.seed = seed
+        self.parent = None
+        self.last_move = None
+        self.ply = 0
+        self.start_text = start_text
+
+    def undo(self) -> "State":
+        """The state before the last move (undo is simply the previous state)."""
+        if self.parent is None:
+            raise ValueError("nothing to undo: this is the first position of the game")
+        return self.parent
+
+    def history(self) -> list["State"]:
+        """Every state from the first position to this one."""
+        out: list[State] = []
+        s: State | None = self
+        while s is not None:
+            out.append(s)
+            s = s.parent
+        out.reverse()
+        return out
+
+    def moves_played(self) -> list[Move]:
+        """The moves from the first position to this one."""
+        return [s.last_move for s in self.history()[1:]]  # type: ignore[misc]
+
+    @property
+    def root(self) -> "State":
+        s = self
+        while s.parent is not None:
+            s = s.parent
+        return s
+
+    def record(self) -> dict[str, Any]:
+        """A JSON-safe record: game, options, seed, the starting position if any, and the moves."""
+        rec: dict[str, Any] = {
+            "format": "xlib-record",
+            "version": RECORD_VERSION,
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seed": self.seed,
+        }
+        if self.start_text is not None:
+            rec["position"] = self.start_text
+        rec["moves"] = [str(m) for m in self.moves_played()]
+        return rec
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.moves())
+
+
+class Game:
+    """A game with its options fixed: makes starting states and reads position text."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    option_specs: ClassVar[tuple[Option, ...]] = ()
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = resolve(self.name, self.option_specs, options)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def start(self, seed: int = 0) -> State:
+        """The first position of a new game; the seed drives every random event in it."""
+        seed = check_seed(seed)
+        state = self._start()
+        state._init_root(self, seed, None)
+        return state
+
+    def position(self, text: str, seed: int = 0) -> State:
+        """A state from the game's position text (PositionError if the text is malformed)."""
+        seed = check_seed(seed)
+        if not isinstance(text, str):
+            from .errors import PositionError
+
+            raise PositionError(f"position text must be a string, not {type(text).__name__}")
+        state = self._position(text.strip())
+        state._init_root(self, seed, state.position_text())
+        return state
+
+    def _start(self) -> State:
+        raise NotImplementedError
+
+    def _position(self, text: str) -> State:
+        from .errors import PositionError
+
+        raise PositionError(f"{self.name} has no position text")
+
+    def __repr__(self) -> str:
+        opts = ", ".join(f"{k}={v!r}" for k, v in self.options.items())
+        return f"xlib.game({self.name!r}{', ' if opts else ''}{opts})"
+
+
+def next_seat(current: int, count: int, active: Sequence[bool] | None = None) -> int:
+    """The next player in seat order after `current`, skipping seats that are out of the game."""
+    for step in range(1, count + 1):
+        seat = (current + step) % count
+        if active is None or active[seat]:
+            return seat
+    return current
+
+
+def ranked_winners(scores: Sequence[float]) -> tuple[int, ...]:
+    """Players with the highest score (all of them on a tie)."""
+    best = max(scores)
+    return tuple(i for i, v in enumerate(scores) if v == best)
