@@ -32,6 +32,7 @@ notebooks: install
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
 
 bench: install
+	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python benchmarks/playouts.py
 
 # The Binder link that opens the gallery in Voila, for this repository's GitHub remote.

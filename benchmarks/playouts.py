@@ -1,5 +1,8 @@
 """Random playouts through the public API: moves/s and games/s for each game (printed, never asserted).
 
+Where OpenSpiel has a comparable game (hex for X, othello for Alea Evangelion) it is driven
+from Python in the same run and the ratio is printed. Install it with `pip install -e .[bench]`.
+
     python benchmarks/playouts.py [--games N] [--game NAME]
 """
 from __future__ import annotations
@@ -10,13 +13,15 @@ import time
 
 import xlib
 
+# game: [(label, options, games, OpenSpiel game to compare with or None)]
 SETUPS = {
-    "xallies": [("3 players", {"players": 3}, 2000), ("4 players", {"players": 4}, 1000)],
+    "xallies": [("3 players", {"players": 3}, 2000, None), ("4 players", {"players": 4}, 1000, None)],
+    "x": [("9x9", {"size": 9}, 500, "hex(board_size=9)")],
 }
 
 
-def playouts(name: str, options: dict, games: int, seed: int = 0) -> tuple[float, int, int]:
-    """Play `games` random games; return (seconds, moves, games)."""
+def playouts(name: str, options: dict, games: int, seed: int = 0) -> tuple[float, int]:
+    """Play `games` random games through the public API; return (seconds, moves)."""
     g = xlib.game(name, **options)
     rng = random.Random(seed)
     moves = 0
@@ -26,7 +31,25 @@ def playouts(name: str, options: dict, games: int, seed: int = 0) -> tuple[float
         while not s.over:
             s = s.play(rng.choice(s.moves()))
             moves += 1
-    return time.perf_counter() - t0, moves, games
+    return time.perf_counter() - t0, moves
+
+
+def openspiel_playouts(spec: str, games: int, seed: int = 0) -> tuple[float, int] | None:
+    """The same random loop over an OpenSpiel game, or None when OpenSpiel is not installed."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    g = pyspiel.load_game(spec)
+    rng = random.Random(seed)
+    moves = 0
+    t0 = time.perf_counter()
+    for _ in range(games):
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            s.apply_action(rng.choice(s.legal_actions()))
+            moves += 1
+    return time.perf_counter() - t0, moves
 
 
 def main() -> None:
@@ -34,14 +57,24 @@ def main() -> None:
     ap.add_argument("--games", type=int, help="games per setup (default: each setup's own)")
     ap.add_argument("--game", choices=xlib.game_names(), help="only this game")
     args = ap.parse_args()
-    print(f"{'game':<10} {'setup':<12} {'games':>6} {'seconds':>8} {'games/s':>9} {'moves/s':>10} {'moves/game':>10}")
+    print(f"{'game':<9} {'setup':<10} {'games':>6} {'seconds':>8} {'games/s':>8} {'moves/s':>9} "
+          f"{'moves/game':>10}   OpenSpiel from Python (moves/s, xlib/OpenSpiel)")
     for name in xlib.game_names():
         if args.game and name != args.game:
             continue
-        for label, options, games in SETUPS.get(name, [("default", {}, 200)]):
-            secs, moves, n = playouts(name, options, args.games or games)
-            print(f"{name:<10} {label:<12} {n:>6} {secs:>8.2f} {n / secs:>9.0f} {moves / secs:>10.0f} "
-                  f"{moves / n:>10.1f}")
+        for label, options, games, spiel in SETUPS.get(name, [("default", {}, 200, None)]):
+            n = args.games or games
+            secs, moves = playouts(name, options, n)
+            line = (f"{name:<9} {label:<10} {n:>6} {secs:>8.2f} {n / secs:>8.0f} {moves / secs:>9.0f} "
+                    f"{moves / n:>10.1f}")
+            if spiel:
+                other = openspiel_playouts(spiel, n)
+                if other is None:
+                    line += f"   {spiel}: OpenSpiel not installed (pip install -e .[bench])"
+                else:
+                    rate = other[1] / other[0]
+                    line += f"   {spiel}: {rate:,.0f} moves/s, ratio {moves / secs / rate:.2f}"
+            print(line)
 
 
 if __name__ == "__main__":
