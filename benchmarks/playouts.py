@@ -16,6 +16,7 @@ import xlib
 # game: [(label, options, games, OpenSpiel game to compare with or None)]
 SETUPS = {
     "xallies": [("3 players", {"players": 3}, 2000, None), ("4 players", {"players": 4}, 1000, None)],
+    "alea": [("8x8", {"size": 8}, 500, "othello")],
     "x": [("9x9", {"size": 9}, 500, "hex(board_size=9)")],
 }
 

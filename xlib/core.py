@@ -41,7 +41,7 @@ class Move:
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self.text)
+        return hash(self.key())
 
 
 class State:

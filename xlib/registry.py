@@ -9,6 +9,7 @@ from .errors import OptionError
 
 _GAMES: dict[str, str] = {
     "xallies": "xlib.games.xallies:XAllies",
+    "alea": "xlib.games.alea:Alea",
     "x": "xlib.games.x:X",
 }
 
