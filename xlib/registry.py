@@ -10,6 +10,7 @@ from .errors import OptionError
 _GAMES: dict[str, str] = {
     "xallies": "xlib.games.xallies:XAllies",
     "alea": "xlib.games.alea:Alea",
+    "xats": "xlib.games.xats:Xats",
     "x": "xlib.games.x:X",
 }
 

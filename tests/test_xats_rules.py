@@ -1,0 +1,235 @@
+"""XATS (RULES.md section 3): one test per rule, the fit relation by brute force, properties, bad input."""
+import random
+
+import pytest
+from hypothesis import given, strategies as st
+
+import xlib
+from xlib.games.xats import SPIKES, TILES, edges, fits, spikes
+
+W, R = 0, 1
+ALL_W_BUT = lambda *keep: ",".join(f"{t}W" for t in TILES if t not in keep)  # noqa: E731
+
+
+def xats(text: str, players: int = 2) -> xlib.State:
+    return xlib.game("xats", players=players).position(text)
+
+
+# ---- tiles and the fit relation -----------------------------------------------------------
+
+def test_tiles_thirteen_spike_patterns_per_player():
+    assert [spikes(t) for t in TILES] == [0, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 6]
+    assert xlib.game("xats").start().reserve(0) == TILES
+
+
+def test_tiles_eight_is_asymmetric_and_flips_to_0_2_3():
+    assert edges(8, 0, True) in {frozenset((e + r) % 6 for e in (0, 2, 3)) for r in range(6)}
+    assert {edges(8, r) for r in range(6)}.isdisjoint({edges(8, r, True) for r in range(6)})
+
+
+def brute_fits(t: int, u: int) -> bool:
+    """Independent of the engine: bitmasks, every rotation and reflection of both tiles."""
+    def mask(es):
+        return sum(1 << e for e in es)
+
+    def variants(tile):
+        out = set()
+        for refl in (False, True):
+            for r in range(6):
+                out.add(mask(((-e if refl else e) + r) % 6 for e in SPIKES[tile]))
+        return out
+
+    if bin(mask(SPIKES[t])).count("1") >= bin(mask(SPIKES[u])).count("1"):
+        return False
+    return any(a & ~b == 0 for a in variants(t) for b in variants(u))
+
+
+def test_fit_relation_equals_brute_force_over_rotations_and_flips():
+    for t in TILES:
+        for u in TILES:
+            assert fits(t, u) == brute_fits(t, u), (t, u)
+
+
+def test_fit_needs_fewer_spikes():
+    assert not fits(9, 10) and not fits(13, 13) and fits(12, 13) and fits(1, 2)
+
+
+# ---- players, turns, stacks ---------------------------------------------------------------
+
+def test_players_two_or_three_white_starts():
+    assert xlib.game("xats").players == ("white", "red")
+    g3 = xlib.game("xats", players=3)
+    assert g3.players == ("white", "blue", "red")
+    s = g3.start()
+    order = []
+    for m in ("13", "12>s1", "11>s1"):
+        order.append(s.to_move)
+        s = s.play(m)
+    assert order == [0, 1, 2] and s.to_move == 0
+
+
+def test_stacks_named_in_order_of_creation_never_reused():
+    s = xlib.game("xats").start().play("13").play("12>s1").play("s1x3")
+    assert s.stacks == [] and s.reserve(0) == tuple(t for t in TILES if t != 3)
+    s = s.play("13")
+    assert [name for name, _ in s.stacks] == ["s2"]
+
+
+def test_play_onto_a_stack_when_the_tile_fits():
+    s = xlib.game("xats").start().play("13").play("7>s1")
+    assert s.stacks == [("s1", [(13, "white"), (7, "red")])]
+    r, f = s.orientation("s1", 1)
+    assert edges(7, r, f) <= edges(13)
+
+
+def test_play_must_stack_if_any_tile_fits_on_any_stack():
+    s = xlib.game("xats").start().play("13")
+    assert all(">" in str(m) or "x" in str(m) for m in s.moves())
+    assert s.explain("5") == ("A tile of yours can be stacked (1>s1 for one), so red must stack a tile: "
+                              "a new stack is allowed only when none fits.")
+
+
+def test_play_new_stack_only_when_no_tile_fits():
+    text = f"W:3,4,5,9,10,11 R:{','.join(map(str, TILES))} | s1:2W s2:1W | x:6W,7W,8W,12W,13W | next 3 | to W"
+    s = xats(text)
+    assert sorted(str(m) for m in s.moves() if "x" not in str(m)) == ["10", "11", "3", "4", "5", "9"]
+
+
+def test_play_tile_that_does_not_fit_names_the_spike():
+    s = xlib.game("xats").start().play("13").play("7>s1")
+    assert s.explain("3>s1") == ("Tile 3 does not fit on s1: in its best turn (0 sixths) its spike on edge 1 "
+                                 "has no spike of tile 7 under it.")
+    assert s.explain("9>s1") == ("Tile 9 (4 spikes) cannot go on tile 7 (3 spikes) at the top of s1: "
+                                 "it needs fewer spikes.")
+
+
+def test_play_only_tiles_from_your_reserve():
+    s = xlib.game("xats").start().play("13").play("12>s1")
+    assert s.explain("13") == "Tile 13 is not in white's reserve (it holds 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)."
+    assert s.explain("1>s7") == "There is no stack s7 on the table."
+
+
+def test_destroy_with_a_tile_of_as_many_spikes_as_the_stack_is_high():
+    s = xlib.game("xats").start().play("13").play("9>s1")
+    assert s.explain("s1x6") == ("s1 is 2 tiles high: destroying it takes a tile with 2 spikes, "
+                                 "and tile 6 has 3.")
+    assert {str(m) for m in s.moves() if "x" in str(m)} == {"s1x3", "s1x4", "s1x5"}
+
+
+def test_destroy_returns_tiles_to_their_owners_and_discards_the_tile():
+    s = xlib.game("xats").start().play("13").play("9>s1").play("s1x4")
+    assert s.stacks == []
+    assert s.reserve(W) == tuple(t for t in TILES if t != 4)
+    assert s.reserve(R) == TILES
+    assert s.discarded == ((4, W),)
+
+
+def test_win_at_the_end_of_your_turn_top_spikes_equal_reserve():
+    # the author's example: 1 + 0 + 4 spikes on top, 5 tiles left in the reserve
+    text = f"W:3,4,5,9,10,11 R:{','.join(map(str, TILES))} | s1:2W s2:1W | x:6W,7W,8W,12W,13W | next 3 | to W"
+    s = xats(text).play("9")
+    assert s.over and s.winners == (W,) and s.top_spikes(W) == 5 == len(s.reserve(W))
+    assert not xats(text).play("3").over
+
+
+def test_win_checked_only_for_the_player_who_moved():
+    text = ("W:3,4,5,9,10,11 R:5 | s1:2W s2:1W s3:2R s4:1R | "
+            "x:6W,7W,8W,12W,13W,3R,4R,6R,7R,8R,9R,10R,11R,12R,13R | next 5 | to W")
+    s = xats(text)
+    assert s.top_spikes(R) == 1 == len(s.reserve(R))  # red would match, but it is white's turn
+    s = s.play("3")
+    assert not s.over and s.to_move == R
+
+
+def test_lose_when_you_have_no_tiles_at_the_start_of_your_turn():
+    reds = ",".join(f"{t}R" for t in TILES if t != 1)
+    text = f"W:3,4,5,9,10,11 R:- | s1:2W s2:1W s3:1R | x:6W,7W,8W,12W,13W,{reds} | next 4 | to W"
+    s = xats(text).play("3")
+    assert s.over and s.winners == (W,)
+
+
+def test_three_players_out_of_tiles_leaves_the_rotation_tiles_stay():
+    blues = ",".join(f"{t}B" for t in TILES if t != 1)
+    text = (f"W:3,4,5,9,10,11 B:- R:{','.join(map(str, TILES))} | s1:2W s2:1W s3:1B | "
+            f"x:6W,7W,8W,12W,13W,{blues} | next 4 | to W")
+    s = xats(text, players=3).play("3")
+    assert not s.over and s.to_move == 2 and s.active == (True, False, True)
+    assert ("s3", [(1, "blue")]) in s.stacks
+    assert s.position_text().endswith("| out B")
+
+
+def test_three_players_last_player_left_wins():
+    blues = ",".join(f"{t}B" for t in TILES if t != 1)
+    reds = ",".join(f"{t}R" for t in TILES if t != 1)
+    text = (f"W:3,4,5,9,10,11 B:- R:- | s1:2W s2:1W s3:1B s4:1R | "
+            f"x:6W,7W,8W,12W,13W,{blues},{reds} | next 5 | to W")
+    s = xats(text, players=3).play("3")
+    assert s.over and s.winners == (W,)
+
+
+# ---- notation and text --------------------------------------------------------------------
+
+def test_notation_new_stack_onto_a_stack_and_destroy():
+    s = xlib.game("xats").start()
+    assert str(s.parse("13")) == "13" and str(s.parse("7>s2")) == "7>s2" and str(s.parse("s2x4")) == "s2x4"
+
+
+def test_position_text_round_trip_and_rendering():
+    s = xlib.game("xats", players=3).start().play("13").play("12>s1").play("9>s1").play("s1x6")
+    text = s.position_text()
+    assert xats(text, players=3).position_text() == text
+    assert "s1" not in text and "next 2" in text and "x:6W" in text
+    assert "blue" in str(s)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("14", r"there is no tile 14 in '14': tiles are numbered 1–13"),
+    ("7>x2", r"'7>x2' is not XATS notation"),
+    ("s1x0", r"there is no tile 0"),
+])
+def test_bad_notation(text, message):
+    with pytest.raises(xlib.NotationError, match=message):
+        xlib.game("xats").start().play(text)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("W:1 R:1", r"an XATS position has the fields"),
+    (f"W:{','.join(map(str, TILES))} | - | x:- | next 1 | to W", r"give a reserve for every colour"),
+    (f"W:{','.join(map(str, TILES))} R:1 | - | x:- | next 1 | to W", r"red's tiles must appear once each"),
+    (f"W:{','.join(map(str, range(1, 13)))} R:{','.join(map(str, range(1, 13)))} | s1:13W,13R | x:- | next 2 | to W",
+     r"in s1:13W,13R, tile 13 cannot lie on tile 13"),
+    (f"W:{','.join(map(str, TILES))} R:{','.join(map(str, TILES))} | - | x:- | next 1 | to Q",
+     r"'Q' in 'to' is not a colour"),
+    (f"W:{','.join(map(str, range(1, 13)))} R:{','.join(map(str, TILES))} | s1:13W | x:- | next 1 | to W",
+     r"'next N' gives the number of the next new stack"),
+])
+def test_bad_position_text(text, message):
+    with pytest.raises(xlib.PositionError, match=message):
+        xats(text)
+
+
+def test_bad_option():
+    with pytest.raises(xlib.OptionError, match=r"players=4 is not valid: choose one of 2, 3"):
+        xlib.game("xats", players=4)
+
+
+# ---- properties ---------------------------------------------------------------------------
+
+@given(st.sampled_from([2, 3]), st.integers(0, 10**6))
+def test_random_games_conserve_tiles_keep_stacks_legal_and_end(players, seed):
+    rng = random.Random(seed)
+    s = xlib.game("xats", players=players).start(seed=seed)
+    for _ in range(2000):
+        if s.over:
+            break
+        s = s.play(rng.choice(s.moves()))
+        for p in range(players):
+            on_stacks = [t for _, tiles in s.stack_list for t, o, _, _ in tiles if o == p]
+            gone = [t for t, o in s.discarded if o == p]
+            assert sorted(list(s.reserve(p)) + on_stacks + gone) == list(TILES)
+        for _, tiles in s.stack_list:
+            for below, above in zip(tiles, tiles[1:]):
+                assert fits(above[0], below[0])
+                assert edges(above[0], above[2], above[3]) <= edges(below[0], below[2], below[3])
+    assert s.over and len(s.winners) == 1
+    assert xlib.replay(s.record()).position_text() == s.position_text()
