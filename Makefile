@@ -34,6 +34,7 @@ notebooks: install
 bench: install
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python benchmarks/playouts.py
+	$(BIN)/python benchmarks/xerog_movegen.py
 
 # The Binder link that opens the gallery in Voila, for this repository's GitHub remote.
 binder-link:

@@ -18,6 +18,7 @@ SETUPS = {
     "xallies": [("3 players", {"players": 3}, 2000, None), ("4 players", {"players": 4}, 1000, None)],
     "alea": [("8x8", {"size": 8}, 500, "othello")],
     "xats": [("2 players", {"players": 2}, 1000, None), ("3 players", {"players": 3}, 1000, None)],
+    "xerog": [("quick start", {"quick_start": True}, 20, None)],
     "x": [("9x9", {"size": 9}, 500, "hex(board_size=9)")],
 }
 

@@ -11,6 +11,7 @@ _GAMES: dict[str, str] = {
     "xallies": "xlib.games.xallies:XAllies",
     "alea": "xlib.games.alea:Alea",
     "xats": "xlib.games.xats:Xats",
+    "xerog": "xlib.games.xerog:XeroG",
     "x": "xlib.games.x:X",
 }
 
