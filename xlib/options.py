@@ -51,6 +51,7 @@ def choice(*values: Any) -> Check:
             raise ValueError("choose one of " + ", ".join(repr(v) for v in values))
         return value
 
+    check.values = values  # type: ignore[attr-defined]  (a board offers these in a menu)
     return check
 
 

@@ -103,6 +103,19 @@ class Crossing:
 
 
 @dataclass(frozen=True)
+class DropSnapshot:
+    """The board just after one drop of a sowing (for animating a turn drop by drop)."""
+
+    well: int
+    colour: int
+    counts: tuple[int, ...]
+    black: int
+    points: tuple[int, ...]
+    whites: tuple[int, ...]
+    supply: int | None
+
+
+@dataclass(frozen=True)
 class Ledger:
     """What a classroom measures: each black piece's fate, white pieces, and shots."""
 
@@ -357,6 +370,23 @@ class XAlliesState(State):
         turn.sow(move)  # type: ignore[arg-type]
         return turn.finish()
 
+    def sowing(self, move: Move | str) -> list[DropSnapshot]:
+        """The drops that `move` makes here, one snapshot per drop, in order (empty for a pass or a shot)."""
+        m = self._coerce(move)
+        reason = self.explain(m)
+        if reason is not None:
+            from ..errors import IllegalMove
+
+            raise IllegalMove(str(m), reason)
+        turn = _Turn(self)
+        turn.trace = []
+        if isinstance(m, Drop):
+            turn.drop(m.colour)
+            turn.run(None)
+        elif isinstance(m, Sow):
+            turn.sow(m)
+        return turn.trace
+
     def _shoot(self, hit: bool) -> "XAlliesState":
         p = self.to_move
         s = self._copy()
@@ -416,7 +446,7 @@ class _Turn:
     """A scratch copy of a state that sows drop by drop, then freezes into the next state."""
 
     __slots__ = ("s", "g", "counts", "black", "points", "whites", "supply", "hand", "at", "step",
-                 "origin", "mover", "dropped", "events", "problem", "sow_text", "turn_text")
+                 "origin", "mover", "dropped", "events", "problem", "sow_text", "turn_text", "trace")
 
     def __init__(self, s: XAlliesState) -> None:
         self.s, self.g = s, s.game
@@ -430,6 +460,7 @@ class _Turn:
         self.events = s.events
         self.problem: str | None = None
         self.turn_text: str | None = None
+        self.trace: list[DropSnapshot] | None = None
         self.sow_text = f"{s.origin}{'+' if s.step == 1 else '-'}"
 
     def sow(self, move: Sow) -> "_Turn":
@@ -485,6 +516,7 @@ class _Turn:
                             f"drops {total} pieces.")
 
     def drop(self, colour: int) -> None:
+        """One piece into the next well, then the white-piece rule, then the black-piece rule."""
         g, n = self.g, self.g.n
         assert self.hand is not None
         w = (self.at + self.step) % WELLS
@@ -505,18 +537,23 @@ class _Turn:
             else:
                 self.events = (("denied", Crossing(turn, self.mover, w)), self.events)
         if self.black >> w & 1:
-            here = counts[w * n:(w + 1) * n]
-            present = tuple(c for c in range(n) if here[c])
-            if len(present) >= 2 and all(here[c] == 2 for c in present):
-                self.black &= ~(1 << w)
-                pts = list(self.points)
-                for c in present:
-                    pts[c] += 3
-                self.points = tuple(pts)
-                self.events = (("claim", Claim(turn, self.mover, present, w)), self.events)
-            elif len(present) == n:
-                self.black &= ~(1 << w)
-                self.events = (("waste", Waste(turn, self.mover, w)), self.events)
+            self._black_rule(w, counts[w * n:(w + 1) * n], turn)
+        if self.trace is not None:
+            self.trace.append(DropSnapshot(w, colour, tuple(counts), self.black, self.points, self.whites, self.supply))
+
+    def _black_rule(self, w: int, here: list[int], turn: int) -> None:
+        """Alliance (2 or more colours, exactly 2 of each: +3 each), else waste if every colour is here."""
+        present = tuple(c for c in range(self.g.n) if here[c])
+        if len(present) >= 2 and all(here[c] == 2 for c in present):
+            self.black &= ~(1 << w)
+            pts = list(self.points)
+            for c in present:
+                pts[c] += 3
+            self.points = tuple(pts)
+            self.events = (("claim", Claim(turn, self.mover, present, w)), self.events)
+        elif len(present) == self.g.n:
+            self.black &= ~(1 << w)
+            self.events = (("waste", Waste(turn, self.mover, w)), self.events)
 
     def finish(self) -> XAlliesState:
         g, old = self.g, self.s

@@ -1,0 +1,163 @@
+"""The board widget, driven headless through its Python handlers, as a person's clicks would."""
+import json
+
+import pytest
+
+pytest.importorskip("ipycanvas")
+
+import xlib  # noqa: E402
+from xlib.board import Board, Scene, Tutorial  # noqa: E402
+from xlib.board.xallies_view import XAlliesView, well_centre  # noqa: E402
+
+
+def click_well(board: Board, w: int) -> None:
+    board.click(*well_centre(w))
+
+
+def buttons(board: Board) -> list[str]:
+    return [b.description for b in board.choice_box.children]
+
+
+@pytest.fixture
+def board() -> Board:
+    return Board("xallies", animate=0)
+
+
+def test_click_a_well_then_the_next_well_sows_that_way(board):
+    click_well(board, 3)
+    assert board.selection == 3 and buttons(board) == ["Sow 3 clockwise (3+)", "Sow 3 counter-clockwise (3-)"]
+    click_well(board, 4)
+    assert board.state.turns() == ["3+:bb"] and board.state.to_move == 1
+    assert "1. <code>3+:bb</code>" in board.log.value
+
+
+def test_direction_buttons_sow(board):
+    click_well(board, 2)
+    board.choose("Sow 2 counter-clockwise")
+    assert board.state.turns() == ["2-:bb"]
+
+
+def test_illegal_click_shows_the_explain_sentence_and_changes_nothing(board):
+    click_well(board, 6)
+    assert "Well 6 is in purple's region; blue sows only from wells 0–3." in board.message.value
+    assert board.state.ply == 0 and board.selection is None
+
+
+def test_colour_choice_drop_by_drop_and_automatic_order():
+    s = xlib.game("xallies").position("0: 1: 2: 3:bpp* 4: 5: 6: 7: 8:gg* 9: 10: 11: ; to b")
+    b = Board(state=s, animate=0)
+    click_well(b, 3)
+    click_well(b, 4)
+    assert b.state.in_turn and buttons(b) == ["Drop blue (b)", "Drop purple (p)", "Automatic order"]
+    chips = XAlliesView.chip_positions(b.state)
+    purple = next((x, y) for c, x, y in chips if c == 1)
+    b.click(*purple)  # a click on the purple piece in the hand
+    assert b.state.dropped == "p" and b.state.in_turn
+    b.choose("Automatic order")  # own colour first: b, then the last p
+    assert b.state.turns() == ["3+:pbp"]
+
+
+def test_undo_redo_and_history_slider(board):
+    for m in ("3+", "7+", "11+"):
+        board.play(m)
+    board.undo()
+    assert board.state.ply == 2 and not board.undo_button.disabled and not board.redo_button.disabled
+    board.redo()
+    assert board.state.ply == 3 and board.redo_button.disabled
+    board.slider.value = 1
+    assert board.browsing == 1 and board.shown_state.ply == 1
+    click_well(board, 0)
+    assert "earlier position" in board.message.value and board.state.ply == 3
+    board.slider.value = 3
+    assert board.browsing is None
+
+
+def test_computer_seats_move_until_a_person_is_to_move(board):
+    board.set_seat(1, "random")
+    board.set_seat(2, "random")
+    board.play("3+")
+    assert board.state.to_move == 0 and len(board.state.turns()) == 3
+
+
+def test_all_computer_seats_play_a_whole_game():
+    b = Board("xallies", animate=0, seats={0: "random", 1: "random", 2: "random"})
+    b.computer_turns()
+    assert b.state.over and "Game over" in b.status.value
+
+
+def test_new_game_with_options_and_bad_option_is_shown(board):
+    board.option_widgets["players"].value = 4
+    board.new_button.click()
+    assert board.state.players == ("blue", "purple", "green", "grey") and len(board.seat_widgets) == 4
+    board.option_widgets["supply"].value = "-3"
+    board.new_button.click()
+    assert "supply=-3 is not valid" in board.message.value and len(board.state.players) == 4
+
+
+def test_save_and_load_a_record(board):
+    board.play("3+")
+    href = board.save_link.value.split('href="')[1].split('"')[0]
+    import base64
+    record = json.loads(base64.b64decode(href.split(",", 1)[1]))
+    assert record["moves"] == ["3+"]
+    fresh = Board("xallies", animate=0)
+    fresh.load(json.dumps(record))
+    assert fresh.state.turns() == ["3+:bb"]
+    fresh.load("{broken")
+    assert "could not be loaded: the record is not valid JSON" in fresh.message.value
+
+
+def test_callback_errors_show_on_the_page(board):
+    def broken(_state):
+        raise RuntimeError("boom")
+    board.listeners.append(broken)
+    board._guard(board.click)(*well_centre(3))
+    board._guard(board.click)(*well_centre(4))
+    assert any("boom" in o.get("text", "") for o in board.errors.outputs)
+
+
+def test_client_ready_repaints_and_resends_the_canvas_switch(board):
+    before = board.paint_count
+    board.canvas._canvas_manager._current_canvas = board.canvas
+    board._client_ready()
+    assert board.paint_count == before + 1
+
+
+def test_manual_shooting_buttons():
+    g = xlib.game("xallies", shooting="manual", rounds=1)
+    b = Board(state=g.start(), animate=0)
+    for m in ("3+", "7+", "11+"):
+        b.play(m)
+    assert buttons(b) == ["Hit", "Miss"]
+    b.choose("Hit")
+    b.choose("Miss")
+    b.choose("Hit")
+    assert b.state.over and b.state.hits == (1, 0, 1)
+
+
+def test_animation_frames_come_from_the_engine(board):
+    frames = board.view.frames(board.state, board.state.parse("3+"))
+    assert [f.dropped_at for f in frames] == [4, 5] and frames[0].whites == (1, 0, 0)
+
+
+def test_tutorial_next_back_and_your_turn():
+    scene = Scene("xallies", "An alliance", ["Start.", "Blue sows.", "Purple sows."], ["3+:bb", "7+:pp"])
+    t = Tutorial(scene, animate=0)
+    click_well(t.board, 2)
+    assert "Press Next" in t.board.message.value and t.board.state.ply == 0
+    t.next()
+    assert t.board.state.turns() == ["3+:bb"] and t.sentence.value.startswith("Blue sows.")
+    t.back()
+    assert t.board.state.ply == 0
+    t.next()
+    t.your_turn()
+    click_well(t.board, 6)
+    click_well(t.board, 7)
+    assert t.board.state.turns() == ["3+:bb", "6+:pp"]
+
+
+def test_scene_checks_its_script():
+    with pytest.raises(ValueError, match="one sentence for the position and one after each move"):
+        Scene("xallies", "bad", ["only one"], ["3+"])
+    with pytest.raises(xlib.IllegalMove):
+        Scene("xallies", "illegal", ["a", "b"], ["5+"]).states()
