@@ -29,7 +29,7 @@ lab: install
 
 # Run every notebook and store its outputs (nbval compares against them).
 notebooks: install
-	$(BIN)/jupyter nbconvert --to notebook --execute --inplace notebooks/*.ipynb
+	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
 
 bench: install
 	$(BIN)/python -m pip install --quiet -e ".[bench]"

@@ -1,0 +1,89 @@
+"""A small real shooting game: an aim sweeps across a target well; shoot when it is over the well.
+
+It stands in for the marble shot of the table game. With a Board playing XAllies with
+shooting="manual", each shot is entered into the game as `hit` or `miss` for the player
+whose turn it is to shoot."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import ipywidgets as w
+from ipycanvas import Canvas, hold_canvas
+
+from . import palette
+
+WIDTH, HEIGHT = 600, 150
+TARGET_X, TARGET_R = WIDTH / 2, 34
+
+
+class ShootingRange:
+    """Press Start, then Shoot when the aim is over the well; `speed` makes it harder."""
+
+    def __init__(self, board: Any = None, speed: float = 1.0) -> None:
+        self.board = board
+        self.speed = speed
+        self.shots: list[bool] = []
+        self.canvas = Canvas(width=WIDTH, height=HEIGHT, layout=w.Layout(width=f"{WIDTH}px", height=f"{HEIGHT}px"))
+        self.clock = w.Play(value=0, min=0, max=10**7, step=1, interval=40, description="aim")
+        self.clock.observe(self._tick, names="value")
+        self.shoot_button = w.Button(description="Shoot", icon="bullseye", button_style="warning")
+        self.shoot_button.on_click(lambda _: self.shoot())
+        self.result = w.HTML()
+        self.canvas.on_mouse_down(lambda x, y: self.shoot())
+        self.canvas.on_client_ready(self._client_ready)
+        self.widget = w.VBox([self.canvas, w.HBox([w.HTML("Start the aim:"), self.clock, self.shoot_button]),
+                              self.result])
+        self.draw()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    def aim_x(self) -> float:
+        """Where the aim is now: it sweeps from side to side."""
+        t = self.clock.value * 0.07 * self.speed
+        return TARGET_X + (WIDTH / 2 - 30) * math.sin(t)
+
+    def _tick(self, _change: dict) -> None:
+        self.draw()
+
+    def _client_ready(self) -> None:
+        self.canvas._canvas_manager._current_canvas = None  # ipycanvas #322, as on the board
+        self.draw()
+
+    def draw(self) -> None:
+        with hold_canvas():
+            c = self.canvas
+            c.clear()
+            c.fill_style = palette.BACKGROUND
+            c.fill_rect(0, 0, WIDTH, HEIGHT)
+            c.fill_style = "#FFFFFF"
+            c.fill_circle(TARGET_X, HEIGHT / 2, TARGET_R)
+            c.line_width = 3
+            c.stroke_style = "#555555"
+            c.stroke_circle(TARGET_X, HEIGHT / 2, TARGET_R)
+            c.fill_style = palette.TEXT
+            c.font = "13px sans-serif"
+            c.text_align = "center"
+            c.fill_text("the well across the board", TARGET_X, HEIGHT - 12)
+            x = self.aim_x()
+            c.stroke_style = palette.HIGHLIGHT
+            c.line_width = 3
+            c.stroke_circle(x, HEIGHT / 2, 12)
+            c.stroke_line(x - 20, HEIGHT / 2, x + 20, HEIGHT / 2)
+            c.stroke_line(x, HEIGHT / 2 - 20, x, HEIGHT / 2 + 20)
+
+    def shoot(self) -> bool:
+        """Shoot now: a hit when the aim is over the well. Enters the shot into the board's game."""
+        hit = abs(self.aim_x() - TARGET_X) <= TARGET_R
+        self.shots.append(hit)
+        who = ""
+        board = self.board
+        if board is not None and getattr(board.state, "phase", None) == "shoot":
+            who = board.state.players[board.state.to_move] + ": "
+            board.play("hit" if hit else "miss")
+        self.result.value = (f"{who}<b>{'Hit!' if hit else 'Missed.'}</b> "
+                             f"{sum(self.shots)} hits from {len(self.shots)} shots.")
+        return hit
