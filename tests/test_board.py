@@ -161,3 +161,18 @@ def test_scene_checks_its_script():
         Scene("xallies", "bad", ["only one"], ["3+"])
     with pytest.raises(xlib.IllegalMove):
         Scene("xallies", "illegal", ["a", "b"], ["5+"]).states()
+
+
+def test_shooting_range_hits_when_the_aim_is_over_the_well_and_enters_the_shot():
+    from xlib.board.shooting import ShootingRange
+
+    g = xlib.game("xallies", shooting="manual", rounds=1)
+    b = Board(state=g.start(), animate=0)
+    for m in ("3+", "7+", "11+"):
+        b.play(m)
+    r = ShootingRange(b)
+    r.clock.value = 0  # the aim starts over the well
+    assert r.shoot() is True and b.state.ledger.shots[0] == (True,)
+    r.clock.value = 20  # swept far to the side
+    assert r.shoot() is False and b.state.ledger.shots[1] == (False,)
+    assert "1 hits from 2 shots" in r.result.value

@@ -34,6 +34,7 @@ class ShootingRange:
         self.canvas.on_client_ready(self._client_ready)
         self.widget = w.VBox([self.canvas, w.HBox([w.HTML("Start the aim:"), self.clock, self.shoot_button]),
                               self.result])
+        self.widget.add_class("xlib-shooting")
         self.draw()
 
     def _ipython_display_(self) -> None:

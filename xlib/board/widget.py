@@ -115,6 +115,13 @@ class Board:
                       layout=w.Layout(margin="0 0 0 16px"))
         main = w.VBox([self.canvas, self.choice_box, self.message, self.status])
         self.widget = w.VBox([w.HBox([main, side]) if controls else main, self.errors])
+        self.widget.add_class("xlib-board")  # for browser tests and styling
+        if controls:
+            self.widget.add_class("xlib-controls")
+        self.canvas.add_class("xlib-canvas")
+        self.status.add_class("xlib-status")
+        self.log.add_class("xlib-log")
+        self.errors.add_class("xlib-errors")
 
     def _rebuild_seats(self) -> None:
         choices = [("person", PERSON)] + [(f"computer: {name}", name) for name in agents.AGENTS]

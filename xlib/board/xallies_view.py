@@ -172,9 +172,9 @@ class XAlliesView(View):
         legal = set()
         if frame is None and state.phase == "play" and not state.in_turn and not state.over:
             legal = {m.well for m in state.moves() if hasattr(m, "well")}
-        last_origin = None
-        if frame is None and state.last_move is not None and hasattr(state.last_move, "well"):
-            last_origin = state.last_move.well
+        last_origin = None  # the well the current or the last sowing came from
+        if frame is None and (state.in_turn or (state.turn_text not in (None, "pass"))):
+            last_origin = state.origin
         for wl in range(WELLS):
             self._draw_well(canvas, state, pic, wl, wl in legal, wl == selection, wl == last_origin)
         self._draw_centre(canvas, state, pic, frame is not None)

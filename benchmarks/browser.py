@@ -1,0 +1,98 @@
+"""Browser figures for the XAllies app (printed, never asserted): first paint and click-to-repaint.
+
+Starts Voila on notebooks/ and drives Debian's Chromium with Playwright, as the browser tests do.
+
+    python benchmarks/browser.py [--clicks N]
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PAINTED_JS, voila  # noqa: E402
+from xlib.board.xallies_view import well_centre  # noqa: E402
+
+CLICK_JS = """async (el, [x, y]) => {
+  const c = el.querySelector('canvas') || el;
+  const hash = () => {
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let h = 0;
+    for (let i = 0; i < d.length; i += 4 * 7) h = (h * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) | 0;
+    return h;
+  };
+  const before = hash();
+  const r = c.getBoundingClientRect();
+  const t0 = performance.now();
+  c.dispatchEvent(new MouseEvent('mousedown', {clientX: r.left + x, clientY: r.top + y, bubbles: true}));
+  c.dispatchEvent(new MouseEvent('mouseup', {clientX: r.left + x, clientY: r.top + y, bubbles: true}));
+  while (performance.now() - t0 < 5000) {
+    await new Promise(requestAnimationFrame);
+    if (hash() !== before) return performance.now() - t0;
+  }
+  return -1;
+}"""
+
+
+def first_paint(browser, url: str) -> float:
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    t0 = time.perf_counter()
+    page.goto(f"{url}/voila/render/xallies.ipynb", timeout=90_000)
+    canvas = page.locator(".xlib-canvas").first
+    canvas.wait_for(timeout=90_000)
+    while canvas.evaluate(PAINTED_JS)["colours"] <= 8:
+        time.sleep(0.02)
+    secs = time.perf_counter() - t0
+    page.close()
+    return secs
+
+
+def click_latencies(browser, url: str, clicks: int) -> list[float]:
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.goto(f"{url}/voila/render/xallies.ipynb", timeout=90_000)
+    board = page.locator(".xlib-board.xlib-controls").first
+    board.wait_for(timeout=90_000)
+    board.scroll_into_view_if_needed()
+    canvas = board.locator(".xlib-canvas").first
+    while canvas.evaluate(PAINTED_JS)["colours"] <= 8:
+        time.sleep(0.05)
+    time.sleep(1)
+    x, y = well_centre(3)
+    out = []
+    for _ in range(clicks):  # select well 3, then click it again to deselect: each repaints the board
+        ms = canvas.evaluate(CLICK_JS, [x, y])
+        if ms >= 0:
+            out.append(ms)
+    page.close()
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clicks", type=int, default=40)
+    args = ap.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for label, extra in (("plain", ()), ("preheated kernel", ("--preheat_kernel=True", "--pool_size=1"))):
+            with voila(*extra) as url:
+                if extra:
+                    time.sleep(8)  # let the pool heat the kernel, as it would before a lesson
+                paints = [first_paint(browser, url) for _ in range(3)]
+                print(f"Voila first paint of the XAllies app ({label}): "
+                      f"{', '.join(f'{s:.2f}' for s in paints)} s (median {statistics.median(paints):.2f} s)")
+                if not extra:
+                    ms = sorted(click_latencies(browser, url, args.clicks))
+                    p95 = ms[int(0.95 * (len(ms) - 1))]
+                    print(f"click to repainted board: {len(ms)} clicks, median {statistics.median(ms):.0f} ms, "
+                          f"p95 {p95:.0f} ms, max {ms[-1]:.0f} ms")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
