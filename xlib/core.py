@@ -225,6 +225,14 @@ class Game:
         return f"xlib.game({self.name!r}{', ' if opts else ''}{opts})"
 
 
+FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def grid_cell_names(size: int) -> tuple[str, ...]:
+    """Names of the cells of a size × size grid, row by row: file letter then rank number (a1, b1, …)."""
+    return tuple(f"{FILE_LETTERS[i % size]}{i // size + 1}" for i in range(size * size))
+
+
 def next_seat(current: int, count: int, active: Sequence[bool] | None = None) -> int:
     """The next player in seat order after `current`, skipping seats that are out of the game."""
     for step in range(1, count + 1):

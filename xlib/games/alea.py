@@ -15,7 +15,7 @@ import random
 import re
 from typing import Any
 
-from ..core import Game, Move, State, ranked_winners
+from ..core import Game, Move, State, grid_cell_names, ranked_winners
 from ..errors import NotationError, PositionError
 from ..options import Option, choice, integer, number
 
@@ -83,7 +83,7 @@ class Alea(Game):
         super().__init__(**options)
         n = self.n = self.options["size"]
         self.cells = n * n
-        self.names = tuple(f"{FILES[i % n]}{i // n + 1}" for i in range(self.cells))
+        self.names = grid_cell_names(n)
         self.index = {name: i for i, name in enumerate(self.names)}
         steps = [(1, 0), (-1, 0), (0, 1), (0, -1)]
         if self.options["adjacency"] == 8:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from ..core import Game, Move, State, next_seat
+from ..core import Game, Move, State, grid_cell_names, next_seat
 from ..errors import NotationError, PositionError
 from ..options import Option, integer
 
@@ -44,7 +44,7 @@ class X(Game):
         super().__init__(**options)
         n = self.n = self.options["size"]
         self.cells = n * n
-        self.names = tuple(f"{FILES[i % n]}{i // n + 1}" for i in range(self.cells))
+        self.names = grid_cell_names(n)
         self.index = {name: i for i, name in enumerate(self.names)}
         self.neighbours = tuple(
             tuple((r + dr) * n + q + dq for dq, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
