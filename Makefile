@@ -36,6 +36,7 @@ bench: install
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python benchmarks/playouts.py
 	$(BIN)/python benchmarks/xerog_movegen.py
+	$(BIN)/python benchmarks/agents.py
 
 # The Binder link that opens the gallery in Voila, for this repository's GitHub remote.
 binder-link:

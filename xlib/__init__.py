@@ -7,12 +7,13 @@
 """
 from .core import Game, Move, State
 from .errors import IllegalMove, NotationError, OptionError, PositionError, RecordError, XlibError
+from .matches import play_match, tournament
 from .records import replay
 from .registry import game, game_names
 from .rng import stream
 
 __all__ = [
     "Game", "Move", "State", "IllegalMove", "NotationError", "OptionError", "PositionError",
-    "RecordError", "XlibError", "game", "game_names", "replay", "stream",
+    "RecordError", "XlibError", "game", "game_names", "play_match", "replay", "stream", "tournament",
 ]
 __version__ = "0.1.0"

@@ -74,6 +74,10 @@ class State:
         """Indices of the winners (several on a shared win); empty while the game goes on."""
         raise NotImplementedError
 
+    def values(self) -> tuple[float, ...]:
+        """The game's own evaluation of each player now (agents use it); the scores unless a game says more."""
+        return tuple(float(v) for v in self.scores)
+
     def _parse(self, text: str) -> Move:
         raise NotImplementedError
 

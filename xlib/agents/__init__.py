@@ -1,25 +1,27 @@
-"""Computer players. Each works through the public xlib API only, so every game gets them."""
+"""Computer players. Each works through the public xlib API only, so every game gets them.
+
+    agent.choose(state) -> move        agents never change a state
+"""
 from __future__ import annotations
 
-import random
+from typing import Any
 
-from ..core import Move, State
+from .mcts import MCTSAgent, MoveStat
+from .personas import PERSONAS, Competitive, Prosocial, Reciprocator, Selfish, Spoiler
+from .simple import GreedyAgent, RandomAgent
 
-
-class RandomAgent:
-    """Plays a uniformly random legal move; seeded, so a game against it repeats exactly."""
-
-    name = "random"
-    description = "picks any legal move at random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State) -> Move:
-        moves = state.moves()
-        if not moves:
-            raise ValueError("the game is over: there is no move to choose")
-        return self.rng.choice(moves)
+#: every computer player by name, for board seats and tournaments
+AGENTS: dict[str, type] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent, **PERSONAS}
+#: the players that suit any game (personas read the XAllies ledger)
+GENERAL = ("random", "greedy", "mcts")
 
 
-AGENTS = {"random": RandomAgent}
+def make_agent(name: str, seed: int = 0, **options: Any) -> Any:
+    """A computer player by name: random, greedy, mcts, or an XAllies persona."""
+    if name not in AGENTS:
+        raise ValueError(f"no computer player {name!r}; players: {', '.join(AGENTS)}")
+    return AGENTS[name](seed=seed, **options)
+
+
+__all__ = ["AGENTS", "GENERAL", "Competitive", "GreedyAgent", "MCTSAgent", "MoveStat", "PERSONAS", "Prosocial",
+           "RandomAgent", "Reciprocator", "Selfish", "Spoiler", "make_agent"]

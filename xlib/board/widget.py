@@ -124,7 +124,8 @@ class Board:
         self.errors.add_class("xlib-errors")
 
     def _rebuild_seats(self) -> None:
-        choices = [("person", PERSON)] + [(f"computer: {name}", name) for name in agents.AGENTS]
+        names = agents.AGENTS if self.game_name == "xallies" else agents.GENERAL  # personas read XAllies' ledger
+        choices = [("person", PERSON)] + [(f"computer: {name}", name) for name in names]
         self.seat_widgets = []
         for p, name in enumerate(self.state.players):
             dd = w.Dropdown(options=choices, value=self.seats.get(p, PERSON), description=name,
@@ -258,8 +259,13 @@ class Board:
             p = self.state.to_move
             agent = self._agents.get(p)
             if agent is None:
-                agent = self._agents[p] = agents.AGENTS[self.seats[p]](seed=self.seed * 10 + p)
-            self._advance(agent.choose(self.state))
+                agent = self._agents[p] = agents.make_agent(self.seats[p], seed=self.seed * 10 + p)
+            move = agent.choose(self.state)
+            thinking = getattr(agent, "thinking", None)
+            if thinking is not None and thinking():
+                top = ", ".join(f"<code>{t.move}</code> {t.visits} tries, {t.value:.2f}" for t in thinking()[:3])
+                self.say(f"The computer ({self.state.players[p]}) weighed: {top}.")
+            self._advance(move)
 
     def undo(self) -> None:
         """Take back the last move (and the computer's replies, back to a person's move)."""
@@ -319,6 +325,8 @@ class Board:
         """Seat a person (`"person"`) or a computer player (`"random"`, ...) at `player`."""
         if who != PERSON and who not in agents.AGENTS:
             raise ValueError(f"no computer player {who!r}; choose person or one of {', '.join(agents.AGENTS)}")
+        if not 0 <= player < len(self.state.players):
+            raise ValueError(f"there is no seat {player}: seats are 0 to {len(self.state.players) - 1}")
         self.seats[player] = who
         self._agents.pop(player, None)
         if self.seat_widgets[player].value != who:

@@ -116,6 +116,21 @@ class DropSnapshot:
 
 
 @dataclass(frozen=True)
+class Playout:
+    """The end of a fast playout: the board, points, whites, and each player's expected worth."""
+
+    counts: tuple[int, ...]
+    black: int
+    points: tuple[int, ...]
+    whites: tuple[int, ...]
+    supply: int | None
+    turn: int
+    claims: int
+    wastes: int
+    values: tuple[float, ...]
+
+
+@dataclass(frozen=True)
 class Ledger:
     """What a classroom measures: each black piece's fate, white pieces, and shots."""
 
@@ -170,6 +185,8 @@ class XAllies(Game):
         # own-first drop order of each mover: own colour, then the others in turn order after them
         self.drop_orders = tuple(tuple((m + k) % n for k in range(n)) for m in range(n))
         self.sows = {(w, st): Sow(w, st) for w in range(WELLS) for st in (1, -1)}
+        self.paths = {(w, st): tuple((w + st * k) % WELLS for k in range(1, WELLS)) for w in range(WELLS)
+                      for st in (1, -1)}
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -263,6 +280,11 @@ class XAlliesState(State):
     @property
     def winners(self) -> tuple[int, ...]:
         return ranked_winners(self.scores) if self.phase == OVER else ()
+
+    def values(self) -> tuple[float, ...]:
+        """Points plus the expected worth of the white pieces (skill × whites), never the drawn shots."""
+        g = self.game
+        return tuple(self.points[p] + g.skills[p] * self.whites[p] for p in range(g.n))
 
     @property
     def ledger(self) -> Ledger:
@@ -369,6 +391,89 @@ class XAlliesState(State):
             return turn.finish()
         turn.sow(move)  # type: ignore[arg-type]
         return turn.finish()
+
+    def fast_playout(self, rng: Any, limit: int | None = None) -> "Playout":
+        """Play random decisions to the end of play (or `limit` turns) without building states.
+
+        Each decision is drawn as rng.choice(state.moves()) would draw it, so the same random
+        stream gives the same game as the public API; only the end of play differs (no shots:
+        the result carries points and whites, and values() as expected worth)."""
+        if self.hand is not None or self.phase != PLAY:
+            raise ValueError("a fast playout starts at the start of a turn during play")
+        g = self.game
+        n, own_first, regions, first_past = g.n, g.own_first, g.regions, g.first_past
+        randbelow = rng._randbelow
+        counts = list(self.counts)
+        totals = [sum(counts[w * n:(w + 1) * n]) for w in range(WELLS)]
+        black, supply, turn, mover = self.black, self.supply, self.turn, self.mover
+        points, whites = list(self.points), list(self.whites)
+        cap = g.options["rounds"] * n
+        stop = cap if limit is None else min(cap, turn + limit)
+        claims = wastes = 0
+        colours = range(n)
+        drop_orders = g.drop_orders
+        every = list(colours)
+        paths = g.paths
+        while black and turn < stop:
+            options = [w for w in regions[mover] if totals[w]]
+            if not options:
+                randbelow(1)  # a pass: rng.choice([pass]) draws too
+                turn += 1
+                mover = (mover + 1) % n
+                continue
+            k = randbelow(2 * len(options))
+            origin, step = options[k >> 1], (1 if k & 1 == 0 else -1)
+            base = origin * n
+            hand = counts[base:base + n]
+            counts[base:base + n] = [0] * n
+            totals[origin] = 0
+            left = sum(hand)
+            kinds = n - hand.count(0)
+            order = drop_orders[mover]
+            crossing = first_past[step]
+            path = paths[origin, step]  # the wells a sowing from origin visits, the origin skipped
+            j = 0
+            while left:
+                if own_first:  # the fixed order empties one colour before the next
+                    c = next(c for c in order if hand[c])
+                    run = hand[c]
+                elif kinds == 1:  # one colour left: the rest drops without a decision
+                    c = hand.index(left)
+                    run = left
+                else:
+                    present = every if kinds == n else [c for c in colours if hand[c]]
+                    c = present[randbelow(len(present))]
+                    run = 1
+                hand[c] -= run
+                left -= run
+                if not hand[c]:
+                    kinds -= 1
+                for _ in range(run):
+                    at = path[j]
+                    j = j + 1 if j < WELLS - 2 else 0
+                    i = at * n
+                    counts[i + c] += 1
+                    totals[at] += 1
+                    if c == mover and crossing[at] and (supply is None or supply > 0):
+                        whites[mover] += 1
+                        if supply is not None:
+                            supply -= 1
+                    if black >> at & 1:
+                        here = counts[i:i + n]
+                        present_n = n - here.count(0)
+                        if present_n >= 2 and here.count(2) == present_n:
+                            black &= ~(1 << at)
+                            claims += 1
+                            for x in colours:
+                                if here[x]:
+                                    points[x] += 3
+                        elif present_n == n:
+                            black &= ~(1 << at)
+                            wastes += 1
+            turn += 1
+            mover = (mover + 1) % n
+        return Playout(tuple(counts), black, tuple(points), tuple(whites), supply, turn, claims, wastes,
+                       tuple(points[p] + g.skills[p] * whites[p] for p in range(n)))
 
     def sowing(self, move: Move | str) -> list[DropSnapshot]:
         """The drops that `move` makes here, one snapshot per drop, in order (empty for a pass or a shot)."""

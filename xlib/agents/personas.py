@@ -1,0 +1,87 @@
+"""XAllies personas for the classroom: one greedy player, five ways of valuing the others.
+
+Each persona looks one decision ahead, like GreedyAgent, but weighs the outcome its own way.
+A player's worth is their points plus the expected worth of their white pieces (skill × whites).
+The weights are a social value orientation: how much the others' worth counts."""
+from __future__ import annotations
+
+from ..core import State
+from .simple import GreedyAgent
+
+SHARED_BLACK = 6.0  # what a black piece is worth to the group when two players share it
+
+
+def _worth(state: State) -> tuple[float, ...]:
+    return state.values()
+
+
+class Selfish(GreedyAgent):
+    """Counts only its own score."""
+
+    name = "selfish"
+    description = "cares only about its own score"
+
+
+class Prosocial(GreedyAgent):
+    """Counts the others' gains as its own, and hates to waste a black piece everyone could have shared."""
+
+    name = "prosocial"
+    description = "counts the others' gains too, and avoids wasting black pieces"
+    weight = 1.0
+
+    def utility(self, state: State, me: int) -> float:
+        worth = _worth(state)
+        others = sum(worth) - worth[me]
+        wasted = len(state.ledger.wasted)  # type: ignore[attr-defined]
+        return worth[me] + self.weight * others - SHARED_BLACK * wasted
+
+
+class Competitive(GreedyAgent):
+    """Counts the others' gains against itself: it wants to be ahead, not just to score."""
+
+    name = "competitive"
+    description = "counts the others' gains against itself"
+
+    def utility(self, state: State, me: int) -> float:
+        worth = _worth(state)
+        others = [v for i, v in enumerate(worth) if i != me]
+        return worth[me] - sum(others) / len(others)
+
+
+class Reciprocator(GreedyAgent):
+    """Helps the players who helped it (an alliance they made that paid it), turns away from those who wasted."""
+
+    name = "reciprocator"
+    description = "returns help to those who helped it, and turns away from those who wasted"
+
+    def utility(self, state: State, me: int) -> float:
+        worth = _worth(state)
+        ledger = state.ledger  # type: ignore[attr-defined]
+        score = worth[me]
+        for other in range(len(worth)):
+            if other == me:
+                continue
+            helped = sum(1 for c in ledger.claimed if c.mover == other and me in c.coalition)
+            wasted = sum(1 for w in ledger.wasted if w.mover == other)
+            weight = max(-1.0, min(1.0, 0.5 * helped - 0.5 * wasted))
+            score += weight * worth[other]
+        return score
+
+
+class Spoiler(GreedyAgent):
+    """While it leads, wastes black pieces to end the game sooner; otherwise plays for itself."""
+
+    name = "spoiler"
+    description = "while in the lead, wastes black pieces to end the game sooner"
+
+    def utility(self, state: State, me: int) -> float:
+        worth = _worth(state)
+        parent = state.parent
+        before = _worth(parent) if parent is not None else worth
+        leading = before[me] > max(v for i, v in enumerate(before) if i != me)
+        if leading:
+            return worth[me] - SHARED_BLACK * state.black_left  # type: ignore[attr-defined]
+        return worth[me]
+
+
+PERSONAS = {cls.name: cls for cls in (Selfish, Prosocial, Competitive, Reciprocator, Spoiler)}

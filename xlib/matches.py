@@ -1,0 +1,130 @@
+"""Playing computer players against each other: one match, or a tournament as a tidy table."""
+from __future__ import annotations
+
+import os
+from typing import Any, Iterable, Mapping, Sequence
+
+from . import registry
+from .agents import AGENTS, make_agent
+from .core import Game, State
+from .rng import stream
+
+AgentSpec = Any  # a name ("mcts"), a (name, {options}) pair, or an agent object with choose()
+
+
+def _game(game: str | Game, options: Mapping[str, Any] | None = None) -> Game:
+    return registry.game(game, **(options or {})) if isinstance(game, str) else game
+
+
+def _agent(spec: AgentSpec, seed: int) -> Any:
+    if isinstance(spec, str):
+        return make_agent(spec, seed=seed)
+    if isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[0], str):
+        return make_agent(spec[0], seed=seed, **spec[1])
+    if hasattr(spec, "choose"):
+        return spec
+    raise ValueError(f"{spec!r} is not a computer player: give a name ({', '.join(AGENTS)}), a (name, options) "
+                     f"pair, or an object with a choose(state) method")
+
+
+def _label(spec: AgentSpec) -> str:
+    if isinstance(spec, str):
+        return spec
+    if isinstance(spec, tuple):
+        return spec[0]
+    return getattr(spec, "name", type(spec).__name__)
+
+
+def play_match(game: str | Game, agents: Sequence[AgentSpec], seed: int = 0, **options: Any) -> State:
+    """Play one game between `agents` (one per seat, in seat order) and return the final state."""
+    g = _game(game, options)
+    s = g.start(seed=seed)
+    if len(agents) != len(s.players):
+        raise ValueError(f"{g.title} with {len(s.players)} players needs {len(s.players)} agents, "
+                         f"one per seat ({', '.join(s.players)}), not {len(agents)}")
+    players = [_agent(a, stream(seed, "agent", i).randrange(2**31)) for i, a in enumerate(agents)]
+    while not s.over:
+        s = s.play(players[s.to_move].choose(s))
+    return s
+
+
+def game_rows(state: State, lineup: str, game_id: int, agents: Sequence[str]) -> list[dict[str, Any]]:
+    """One row per player of a finished game: score, win share, and the game's own metrics."""
+    rows = []
+    n = len(state.players)
+    win = [1.0 / len(state.winners) if p in state.winners else 0.0 for p in range(n)]
+    ledger = getattr(state, "ledger", None)
+    for p in range(n):
+        row: dict[str, Any] = {"game": game_id, "lineup": lineup, "seat": p, "player": state.players[p],
+                               "agent": agents[p], "score": float(state.scores[p]), "win": win[p],
+                               "plies": state.ply}
+        if ledger is not None:  # XAllies: the ledger a classroom measures
+            row.update({
+                "points": state.points[p], "whites": state.whites[p], "hits": float(ledger.hits[p]),
+                "alliances": sum(1 for c in ledger.claimed if p in c.coalition),
+                "claims_made": sum(1 for c in ledger.claimed if c.mover == p),
+                "wasted_by": sum(1 for x in ledger.wasted if x.mover == p),
+                "claimed": len(ledger.claimed), "wasted": len(ledger.wasted),
+                "unresolved": len(ledger.unresolved), "denied": sum(1 for d in ledger.denied if d.mover == p),
+                "turns": state.turn,
+            })
+        rows.append(row)
+    return rows
+
+
+def _one(job: tuple) -> list[dict[str, Any]]:
+    name, options, lineup, agents, seed, game_id = job
+    final = play_match(name, list(agents), seed=seed, **options)
+    return game_rows(final, lineup, game_id, [_label(a) for a in agents])
+
+
+def tournament(game: str, lineups: Mapping[str, Sequence[AgentSpec]] | Sequence[Sequence[AgentSpec]],
+               games: int = 100, seed: int = 0, workers: int | None = None, progress: bool = False,
+               **options: Any) -> Any:
+    """Play `games` games of every lineup; a pandas DataFrame with one row per player per game.
+
+    Lineups name agents by name (or (name, options)); `workers` processes share the work (default:
+    up to 2 cores). The same seed gives the same table."""
+    import pandas as pd
+
+    if isinstance(game, Game):
+        raise ValueError("give the game by name (and its options by keyword) so that workers can rebuild it")
+    g = _game(game, options)
+    named = dict(lineups) if isinstance(lineups, Mapping) else {
+        " / ".join(_label(a) for a in lu): lu for lu in lineups}
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
+    seats = len(g.start().players)
+    jobs = []
+    for label, agents in named.items():
+        agents = list(agents)
+        if len(agents) != seats:
+            raise ValueError(f"lineup {label!r} has {len(agents)} agents; {g.title} with these options has "
+                             f"{seats} seats")
+        for a in agents:
+            _agent(a, 0)  # a bad name fails here, before any game is played
+        for i in range(games):
+            jobs.append((game, dict(options), label, tuple(agents), seed + i, len(jobs)))
+    workers = workers if workers is not None else min(2, os.cpu_count() or 1)
+    rows: list[dict[str, Any]] = []
+    results: Iterable[list[dict[str, Any]]]
+    if workers > 1 and len(jobs) > 1:
+        import multiprocessing as mp
+
+        pool = mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(workers)
+        results = pool.imap(_one, jobs, chunksize=max(1, len(jobs) // (workers * 20)))
+    else:
+        pool = None
+        results = map(_one, jobs)
+    try:
+        if progress:
+            from tqdm.auto import tqdm
+
+            results = tqdm(results, total=len(jobs), desc=f"{g.title} games")
+        for r in results:
+            rows.extend(r)
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return pd.DataFrame(rows)
