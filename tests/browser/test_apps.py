@@ -8,7 +8,7 @@ from xlib.board.xallies_view import well_centre
 
 from .harness import PAINTED_JS
 
-NOTEBOOKS = ["index.ipynb", "xallies.ipynb"]
+NOTEBOOKS = ["index.ipynb", "xallies.ipynb", "xallies-lab.ipynb"]
 ERROR_TEXT = re.compile(r"Traceback|Something went wrong|Error executing|ModuleNotFoundError|NameError")
 
 
@@ -111,3 +111,25 @@ def test_preheated_kernel_still_paints_the_board(browser, artifacts):
         no_errors(page)
         page.screenshot(path=str(artifacts / "xallies-preheated.png"))
         page.close()
+
+
+def test_lab_change_a_control_run_an_experiment_and_see_plot_and_table(page, server, artifacts):
+    open_app(page, server, "xallies-lab.ipynb")
+    panel = page.locator(".xlib-lab").first
+    panel.wait_for(timeout=90_000)
+    panel.scroll_into_view_if_needed()
+    results = panel.locator(".xlib-lab-results")
+    results.locator("img").first.wait_for(timeout=60_000)  # the default experiment, shown at load
+    before = results.locator("table").first.locator("tbody tr").first.inner_text()
+    seed = panel.locator("input[type=number]").first
+    seed.fill("7")
+    seed.press("Enter")
+    panel.get_by_role("button", name="Run experiment").click()
+    page.wait_for_function("(el) => el.innerText.includes('with seed 7')", arg=panel.element_handle(),
+                           timeout=120_000)
+    assert results.locator("img").count() == 3 and results.locator("table").count() == 2
+    assert "Discuss." in results.inner_text()
+    after = results.locator("table").first.locator("tbody tr").first.inner_text()
+    assert after != before  # seed 7 played other games than the seed-0 results shown at load
+    no_errors(page)
+    panel.screenshot(path=str(artifacts / "lab-after-run.png"))

@@ -1,0 +1,118 @@
+"""The classroom lab: metrics on hand-made ledgers, population dynamics, and the panels headless."""
+import pytest
+
+pd = pytest.importorskip("pandas")
+
+import xlib  # noqa: E402
+import xlib.lab as lab  # noqa: E402
+from xlib.games.xallies import Claim, Ledger, Waste  # noqa: E402
+
+PLAYERS = ("blue", "purple", "green")
+
+
+def ledger(claims=(), wastes=()):
+    return Ledger(tuple(claims), tuple(wastes), (), (), (), ((), (), ()), (0, 0, 0))
+
+
+def test_coalition_counts_count_each_pair_once_per_black_piece():
+    led = ledger([Claim(1, 0, (0, 1), 4), Claim(5, 2, (0, 1), 5), Claim(9, 1, (0, 1, 2), 8)])
+    table = lab.coalition_counts(led, PLAYERS)
+    assert table.loc["blue", "purple"] == 3 and table.loc["purple", "blue"] == 3
+    assert table.loc["blue", "green"] == 1 and table.loc["purple", "green"] == 1
+    assert table.loc["green", "green"] == 0
+
+
+def test_waste_by_player_and_rates():
+    led = ledger(wastes=[Waste(2, 1, 4), Waste(3, 1, 6), Waste(7, 2, 0)])
+    assert lab.waste_by_player(led, PLAYERS) == {"blue": 0, "purple": 2, "green": 1}
+    assert lab.waste_rate(3) == 0.25 and lab.cooperation_rate(9) == 0.75
+
+
+@pytest.mark.parametrize("values, expected", [
+    ([5, 5, 5], 0.0), ([0, 0, 9], 2 / 3), ([1, 2, 3], 2 / 9), ([0, 0, 0], 0.0), ([], 0.0),
+])
+def test_gini(values, expected):
+    assert lab.gini(values) == pytest.approx(expected)
+
+
+def test_score_split_collective_and_individual():
+    text = "0: 1: 2: 3:b 4:bpp* 5: 6: 7: 8:gg 9:gg 10:gg 11:gg ; to b ; points 3 0 6 ; whites 2 0 1"
+    s = xlib.game("xallies", shooting="expected", skill=0.5).position(text).play("3+")
+    split = lab.score_split(s)
+    assert split.loc["blue", "alliances (collective)"] == 6 and split.loc["blue", "shots (individual)"] == 1.5
+    assert split.loc["purple", "total"] == 3 and split.loc["green", "white pieces"] == 1
+
+
+def test_replicator_grows_the_persona_that_scores_more():
+    payoffs = {("a", "a", "a"): {"a": 3.0}, ("a", "a", "b"): {"a": 3.0, "b": 1.0},
+               ("a", "b", "b"): {"a": 3.0, "b": 1.0}, ("b", "b", "b"): {"b": 1.0}}
+    history = lab.replicator(payoffs, generations=20)
+    assert list(history.columns) == ["a", "b"] and len(history) == 21
+    assert history.a.is_monotonic_increasing and history.iloc[-1].a > 0.99
+    assert history.sum(axis=1).round(9).eq(1).all()
+
+
+def test_persona_mixes_are_checked_and_fitted_to_the_seats():
+    assert lab.fit_mix(["spoiler", "prosocial"], 4) == ["spoiler", "prosocial", "spoiler", "prosocial"]
+    with pytest.raises(ValueError, match=r"'saint' is not a persona; personas: selfish, prosocial"):
+        lab.fit_mix(["saint"], 3)
+
+
+def test_experiment_summary_has_intervals_and_is_reproducible():
+    mixes = {"selfish": ["selfish"] * 3, "prosocial": ["prosocial"] * 3}
+    a = lab.run_experiment(mixes, games=30, seed=2)
+    b = lab.run_experiment(mixes, games=30, seed=2, workers=1)
+    pd.testing.assert_frame_equal(a, b)
+    s = lab.summarize(a)
+    assert set(s.index) == {"selfish", "prosocial"} and s.loc["prosocial", "games"] == 30
+    for col in ("cooperation", "cooperation ±", "waste", "gini", "unresolved", "mean score ±"):
+        assert col in s.columns
+    assert s.loc["prosocial", "cooperation"] > s.loc["selfish", "cooperation"]
+    assert set(lab.persona_table(a).index) == {"selfish", "prosocial"}
+
+
+def test_four_players_and_rule_controls_reach_the_games():
+    df = lab.run_experiment({"mix": ["selfish", "prosocial"]}, games=8, seed=1, players=4, supply=None, skill=1.0)
+    assert set(df.player) == {"blue", "purple", "green", "grey"}
+    assert (df.hits == df.whites).all()  # skill 1: every shot lands
+
+
+def test_experiment_panel_runs_shows_plots_tables_prompts_and_csv():
+    pytest.importorskip("ipywidgets")
+    from xlib.board.lab_panel import ExperimentPanel
+
+    p = ExperimentPanel(games=30, seed=4)
+    p.mixes.value = ("all selfish", "all prosocial")
+    p.custom.value = "spoiler, prosocial"
+    p.run(progress=False)
+    kinds = [type(c).__name__ for c in p.results.children]
+    assert kinds.count("Image") == 3 and "Discuss." in p.results.children[2].value
+    assert "your mix: spoiler + prosocial" in set(p.summary.index)
+    assert "data:text/csv;base64," in p.results.children[-1].value
+    assert "seed 4" in p.message.value
+    p.custom.value = "angel"
+    p.run_button.click()
+    assert "'angel' is not a persona" in p.message.value
+
+
+def test_experiment_panel_population_dynamics():
+    pytest.importorskip("ipywidgets")
+    from xlib.board.lab_panel import ExperimentPanel
+
+    p = ExperimentPanel(games=30, seed=0)
+    p.run_dynamics(generations=10, progress=False)
+    assert len(p.history) == 11 and any(type(c).__name__ == "Image" for c in p.dynamics.children)
+
+
+def test_class_round_ledger_follows_the_board():
+    pytest.importorskip("ipycanvas")
+    from xlib.board import Board
+    from xlib.board.lab_panel import ClassRound
+
+    b = Board("xallies", animate=0)
+    r = ClassRound(b)
+    for m in ("3+:bb", "7+:pp", "11+:gg", "2+:bb"):
+        b.play(m)
+    assert "1 of 12 black pieces claimed" in r.coalitions.value
+    assert "<th>blue</th>\n      <td>0</td>\n      <td>1</td>" in r.coalitions.value
+    assert "0 black pieces wasted" in r.waste.value and "alliances (collective)" in r.split.value

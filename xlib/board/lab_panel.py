@@ -1,0 +1,280 @@
+"""The classroom lab's panels: a live ledger beside a board, and experiments with controls.
+
+Results are tables (HTML) and plots (PNG images), each with discussion prompts beside it.
+All numbers come from xlib.lab; a run is reproducible from its seed and can be saved as CSV.
+"""
+from __future__ import annotations
+
+import base64
+import io
+from typing import Any
+
+import ipywidgets as w
+
+from .. import lab
+from ..core import State
+from .widget import Board
+
+TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:13px}"
+               ".xlib-table th,.xlib-table td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:right}"
+               ".xlib-prompt{background:#FFF8E1;border-left:4px solid #E69F00;padding:6px 10px;margin:6px 0;"
+               "max-width:760px}</style>")
+
+
+def _table(df: Any) -> str:
+    return f"<div class='xlib-table'>{df.to_html()}</div>"
+
+
+def _prompt(text: str) -> w.HTML:
+    return w.HTML(f"{TABLE_STYLE}<div class='xlib-prompt'><b>Discuss.</b> {text}</div>")
+
+
+def figure_png(fig: Any) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+    return buf.getvalue()
+
+
+def _image(fig: Any) -> w.Image:
+    img = w.Image(value=figure_png(fig), format="png", layout=w.Layout(max_width="760px"))
+    img.add_class("xlib-plot")
+    return img
+
+
+class ClassRound:
+    """A live ledger beside a board: who allied with whom, what was wasted, collective and individual scores."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.coalitions = w.HTML()
+        self.waste = w.HTML()
+        self.split = w.HTML()
+        self.widget = w.VBox([w.HTML("<h4>Alliances: who claimed black pieces with whom</h4>"), self.coalitions,
+                              w.HTML("<h4>Waste</h4>"), self.waste,
+                              w.HTML("<h4>Scores: collective (alliances) and individual (shots)</h4>"), self.split])
+        self.widget.add_class("xlib-ledger")
+        board.listeners.append(self.update)
+        self.update(board.state)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    def update(self, state: State) -> None:
+        players = state.players
+        ledger = state.ledger  # type: ignore[attr-defined]
+        self.coalitions.value = TABLE_STYLE + _table(lab.coalition_counts(ledger, players)) + \
+            f"<p>{len(ledger.claimed)} of 12 black pieces claimed by alliances.</p>"
+        wasted = lab.waste_by_player(ledger, players)
+        items = ", ".join(f"{p}: {k}" for p, k in wasted.items())
+        turns = ", ".join(f"turn {x.turn} ({players[x.mover]}, well {x.well})" for x in ledger.wasted) or "none yet"
+        self.waste.value = f"<p>{len(ledger.wasted)} black pieces wasted ({items}). When: {turns}.</p>"
+        self.split.value = TABLE_STYLE + _table(lab.score_split(state))
+
+
+class ExperimentPanel:
+    """Controls for a tournament of persona mixes and for population dynamics, with results to discuss."""
+
+    def __init__(self, games: int = 200, seed: int = 0) -> None:
+        style = {"description_width": "150px"}
+        wide = w.Layout(width="420px")
+        self.players = w.Dropdown(options=[3, 4], value=3, description="players", style=style, layout=wide)
+        self.supply = w.Dropdown(options=[("12 (standard)", 12), ("6 (scarce)", 6), ("24 (plenty)", 24),
+                                          ("unlimited", None)], value=12, description="white supply", style=style,
+                                 layout=wide)
+        self.skill = w.FloatSlider(value=0.5, min=0.0, max=1.0, step=0.05, description="shooting skill",
+                                   style=style, layout=wide)
+        self.mixes = w.SelectMultiple(options=list(lab.DEFAULT_MIXES), value=list(lab.DEFAULT_MIXES),
+                                      description="persona mixes", rows=5, style=style, layout=wide)
+        self.custom = w.Text(value="", placeholder="e.g. spoiler, selfish, prosocial", description="your own mix",
+                             style=style, layout=wide)
+        self.games = w.IntSlider(value=games, min=30, max=1000, step=10, description="games per mix", style=style,
+                                 layout=wide)
+        self.seed = w.IntText(value=seed, description="seed", style=style, layout=wide)
+        self.run_button = w.Button(description="Run experiment", icon="play", button_style="primary")
+        self.dynamics_button = w.Button(description="What if everyone played like this?", icon="line-chart",
+                                        layout=w.Layout(width="300px"))
+        self.progress = w.Output()
+        self.message = w.HTML()
+        self.results = w.VBox()
+        self.results.add_class("xlib-lab-results")
+        self.dynamics = w.VBox()
+        self.dynamics.add_class("xlib-lab-dynamics")
+        self.errors = w.Output()
+        self.table: Any = None
+        self.summary: Any = None
+        self.personas: Any = None
+        self.history: Any = None
+        self.run_button.on_click(lambda _: self._guarded(self.run))
+        self.dynamics_button.on_click(lambda _: self._guarded(self.run_dynamics))
+        controls = w.VBox([self.players, self.supply, self.skill, self.mixes, self.custom, self.games, self.seed,
+                           w.HBox([self.run_button, self.dynamics_button])])
+        self.widget = w.VBox([controls, self.message, self.progress, self.results, self.dynamics, self.errors])
+        self.widget.add_class("xlib-lab")
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    def _guarded(self, fn: Any) -> None:
+        import traceback
+
+        try:
+            fn()
+        except ValueError as exc:
+            self.message.value = f"<span style='color:#B00020'>{exc}</span>"
+        except Exception:
+            self.errors.append_stdout("Something went wrong; please report this message:\n" + traceback.format_exc())
+
+    def chosen_mixes(self) -> dict[str, list[str]]:
+        mixes = {name: lab.DEFAULT_MIXES[name] for name in self.mixes.value}
+        custom = [p.strip() for p in self.custom.value.replace("+", ",").split(",") if p.strip()]
+        if custom:
+            mixes["your mix: " + " + ".join(custom)] = lab.fit_mix(custom, self.players.value)
+        if not mixes:
+            raise ValueError("Choose at least one persona mix, or type your own.")
+        return mixes
+
+    def settings(self) -> dict[str, Any]:
+        return {"players": self.players.value, "supply": self.supply.value, "skill": self.skill.value,
+                "seed": self.seed.value}
+
+    def run(self, progress: bool = True) -> None:
+        """Run the tournament with the current controls and show tables, plots and prompts."""
+        mixes = self.chosen_mixes()
+        self.message.value = "<i>Playing…</i>"
+        self.progress.clear_output()
+        with self.progress:
+            table = lab.run_experiment(mixes, games=self.games.value, progress=progress, **self.settings())
+        self.show(table)
+
+    def show(self, table: Any) -> None:
+        """Show the results of an experiment table (made by lab.run_experiment)."""
+        self.table = table
+        self.summary = lab.summarize(table)
+        self.personas = lab.persona_table(table)
+        self.results.children = self._result_widgets()
+        self.message.value = (f"{table.game.nunique()} games played with seed {self.seed.value}: the same "
+                              f"seed and controls always give the same numbers.")
+
+    def _result_widgets(self) -> list[w.Widget]:
+        s, p = self.summary, self.personas
+        best = s.cooperation.idxmax()
+        worst = s.waste.idxmax()
+        csv = base64.b64encode(self.table.to_csv(index=False).encode()).decode()
+        link = w.HTML(f'<a download="xallies-experiment.csv" href="data:text/csv;base64,{csv}">'
+                      f"Save every game of this experiment (CSV)</a>")
+        return [
+            w.HTML("<h3>Cooperation and waste by persona mix</h3>" + TABLE_STYLE + _table(s)),
+            _image(plot_rates(s)),
+            _prompt(f"'{best}' claimed the most black pieces ({s.cooperation[best]:.0%}); '{worst}' wasted the "
+                    f"most ({s.waste[worst]:.0%}). What did those players do differently? Which table would you "
+                    f"rather sit at, and why?"),
+            w.HTML("<h3>Each persona's results</h3>" + TABLE_STYLE + _table(p)),
+            _image(plot_personas(p)),
+            _prompt("Which persona wins most often? Is the persona with the highest mean score also the one that "
+                    "wins most? What does the spoiler gain by wasting, and who pays for it?"),
+            _image(plot_inequality(s)),
+            _prompt("The Gini index measures how unequal the final scores are (0: everyone equal). Do cooperative "
+                    "tables end more equal? Is a more equal table also a richer one?"),
+            link,
+        ]
+
+    def run_dynamics(self, generations: int = 60, progress: bool = True) -> None:
+        """Replicator dynamics over the five personas, from payoffs measured at every table."""
+        self.message.value = "<i>Measuring every table of personas…</i>"
+        self.progress.clear_output()
+        settings = self.settings()
+        with self.progress:
+            payoffs = lab.payoff_tables(games=max(4, self.games.value // 25), progress=progress, **settings)
+        self.show_dynamics(lab.replicator(payoffs, generations=generations))
+
+    def show_dynamics(self, history: Any) -> None:
+        """Show a population history (made by lab.replicator)."""
+        self.history = history
+        last = len(history) - 1
+        final = self.history.iloc[-1].sort_values(ascending=False)
+        self.message.value = "Population dynamics done."
+        self.dynamics.children = [
+            w.HTML("<h3>What if everyone played like this?</h3><p>Start with equal shares of the five personas. "
+                   "Each generation, personas that score more than average grow, the others shrink (replicator "
+                   "dynamics, from the mean scores at every table).</p>"),
+            _image(plot_dynamics(self.history)),
+            w.HTML(TABLE_STYLE + _table(self.history.iloc[sorted({0, last // 6, last // 2, last})].round(3))),
+            _prompt(f"After {len(self.history) - 1} generations '{final.index[0]}' holds {final.iloc[0]:.0%} of "
+                    f"the population. Does a world of such players do well for everyone? What would change if "
+                    f"white pieces were worth more (try a higher shooting skill or a bigger supply)?"),
+        ]
+
+
+# ---- plots ------------------------------------------------------------------------------
+
+def _figure(width: float = 7.5, height: float = 3.4, cols: int = 1) -> tuple[Any, Any]:
+    """A figure drawn without pyplot, so the kernel's plotting backend is left alone."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height))
+    axes = fig.subplots(1, cols)
+    for ax in (axes if cols > 1 else [axes]):
+        ax.spines[["top", "right"]].set_visible(False)
+    return fig, axes
+
+
+def _axes(title: str, width: float = 7.5, height: float = 3.4) -> tuple[Any, Any]:
+    fig, ax = _figure(width, height)
+    ax.set_title(title)
+    return fig, ax
+
+
+def plot_rates(summary: Any) -> Any:
+    fig, ax = _axes("Share of the 12 black pieces, per game (95% intervals)")
+    mixes = list(summary.index)
+    xs = range(len(mixes))
+    ax.bar([x - 0.2 for x in xs], summary.cooperation, 0.4, yerr=summary["cooperation ±"], color="#009E73",
+           label="claimed by alliances", hatch="//")
+    ax.bar([x + 0.2 for x in xs], summary.waste, 0.4, yerr=summary["waste ±"], color="#D55E00", label="wasted")
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels(mixes, rotation=15, ha="right")
+    ax.set_ylim(0, 1)
+    ax.legend(frameon=False)
+    return fig
+
+
+def plot_personas(personas: Any) -> Any:
+    fig, (a1, a2) = _figure(9, 3.4, cols=2)
+    names = list(personas.index)
+    colours = ["#0072B2", "#CC79A7", "#009E73", "#E69F00", "#D55E00"][: len(names)]
+    a1.bar(names, personas["mean score"], yerr=personas["mean score ±"], color=colours)
+    a1.set_title("Mean score (95% intervals)")
+    a2.bar(names, personas["win rate"], yerr=personas["win rate ±"], color=colours)
+    a2.set_title("Win rate")
+    for a in (a1, a2):
+        a.tick_params(axis="x", rotation=20)
+    fig.tight_layout()
+    return fig
+
+
+def plot_inequality(summary: Any) -> Any:
+    fig, ax = _axes("Inequality of final scores (Gini) against the mean score", 7.5, 3.4)
+    ax.errorbar(summary["mean score"], summary.gini, xerr=summary["mean score ±"], yerr=summary["gini ±"],
+                fmt="o", color="#0072B2")
+    for mix, row in summary.iterrows():
+        ax.annotate(mix, (row["mean score"], row.gini), textcoords="offset points", xytext=(5, 5), fontsize=8)
+    ax.set_xlabel("mean score per player")
+    ax.set_ylabel("Gini")
+    return fig
+
+
+def plot_dynamics(history: Any) -> Any:
+    fig, ax = _axes("Share of each persona over generations")
+    styles = ["-", "--", ":", "-.", (0, (5, 1))]
+    colours = ["#0072B2", "#CC79A7", "#009E73", "#E69F00", "#D55E00"]
+    for k, persona in enumerate(history.columns):
+        ax.plot(history.index, history[persona], linestyle=styles[k % 5], color=colours[k % 5], label=persona,
+                linewidth=2)
+    ax.set_xlabel("generation")
+    ax.set_ylim(0, 1)
+    ax.legend(frameon=False, fontsize=8)
+    return fig
