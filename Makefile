@@ -37,6 +37,7 @@ bench: install
 	$(BIN)/python benchmarks/playouts.py
 	$(BIN)/python benchmarks/xerog_movegen.py
 	$(BIN)/python benchmarks/agents.py
+	$(BIN)/python benchmarks/lab.py
 
 # The Binder link that opens the gallery in Voila, for this repository's GitHub remote.
 binder-link:
