@@ -237,6 +237,16 @@ def grid_cell_names(size: int) -> tuple[str, ...]:
     return tuple(f"{FILE_LETTERS[i % size]}{i // size + 1}" for i in range(size * size))
 
 
+def grid(size: int, steps: Sequence[tuple[int, int]]) -> tuple[tuple[str, ...], dict[str, int],
+                                                               tuple[tuple[int, ...], ...]]:
+    """A size × size board: cell names, their indices, and each cell's neighbours by the (file, rank) steps."""
+    names = grid_cell_names(size)
+    neighbours = tuple(
+        tuple((r + dr) * size + f + df for df, dr in steps if 0 <= f + df < size and 0 <= r + dr < size)
+        for r in range(size) for f in range(size))
+    return names, {name: i for i, name in enumerate(names)}, neighbours
+
+
 def next_seat(current: int, count: int, active: Sequence[bool] | None = None) -> int:
     """The next player in seat order after `current`, skipping seats that are out of the game."""
     for step in range(1, count + 1):

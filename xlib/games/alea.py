@@ -15,7 +15,7 @@ import random
 import re
 from typing import Any
 
-from ..core import Game, Move, State, grid_cell_names, ranked_winners
+from ..core import Game, Move, State, grid, ranked_winners
 from ..errors import NotationError, PositionError
 from ..options import Option, choice, integer, number
 
@@ -83,14 +83,10 @@ class Alea(Game):
         super().__init__(**options)
         n = self.n = self.options["size"]
         self.cells = n * n
-        self.names = grid_cell_names(n)
-        self.index = {name: i for i, name in enumerate(self.names)}
         steps = [(1, 0), (-1, 0), (0, 1), (0, -1)]
         if self.options["adjacency"] == 8:
             steps += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
-        self.neighbours = tuple(
-            tuple((r + dr) * n + f + df for df, dr in steps if 0 <= f + df < n and 0 <= r + dr < n)
-            for r in range(n) for f in range(n))
+        self.names, self.index, self.neighbours = grid(n, steps)
         self.places = tuple(Place(self.names[i], i) for i in range(self.cells))
         self.converts: tuple[dict, ...] = tuple({} for _ in range(self.cells))  # cell -> {flips: Convert}
         zob = random.Random(20101118)  # fixed: position hashes must not depend on the game seed

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from ..core import Game, Move, State, grid_cell_names, next_seat
+from ..core import Game, Move, State, grid, next_seat
 from ..errors import NotationError, PositionError
 from ..options import Option, integer
 
@@ -44,12 +44,8 @@ class X(Game):
         super().__init__(**options)
         n = self.n = self.options["size"]
         self.cells = n * n
-        self.names = grid_cell_names(n)
-        self.index = {name: i for i, name in enumerate(self.names)}
-        self.neighbours = tuple(
-            tuple((r + dr) * n + q + dq for dq, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
-                  if 0 <= q + dq < n and 0 <= r + dr < n)
-            for r in range(n) for q in range(n))
+        # axial hex neighbours: (±1, 0), (0, ±1), (+1, −1), (−1, +1)
+        self.names, self.index, self.neighbours = grid(n, ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)))
         self.corner_cells = (0, n - 1, (n - 1) * n, n * n - 1)
         # side s: its cells in order of distance from the corner where each side starts
         self.side_cells = (
