@@ -119,7 +119,7 @@ def test_callback_errors_show_on_the_page(board):
 def test_client_ready_repaints_and_resends_the_canvas_switch(board):
     before = board.paint_count
     board.canvas._canvas_manager._current_canvas = board.canvas
-    board._client_ready()
+    board.canvas._client_ready_callbacks()
     assert board.paint_count == before + 1
 
 

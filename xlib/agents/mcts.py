@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Move, State
+from ..rng import check_seed
 
 
 class _Node:
@@ -71,8 +72,7 @@ class MCTSAgent:
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                     or seconds <= 0):
             raise ValueError(f"seconds must be a positive number, not {seconds!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"an agent's seed must be a whole number, not {seed!r}")
+        check_seed(seed)
         self.iterations, self.seconds = iterations, seconds
         self.exploration = exploration
         self.rollout_turns = rollout_turns

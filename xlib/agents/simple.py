@@ -4,12 +4,7 @@ from __future__ import annotations
 import random
 
 from ..core import Move, State
-
-
-def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"an agent's seed must be a whole number, not {seed!r}")
-    return seed
+from ..rng import check_seed
 
 
 class RandomAgent:
@@ -19,7 +14,7 @@ class RandomAgent:
     description = "picks any legal move at random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(_check_seed(seed))
+        self.rng = random.Random(check_seed(seed))
 
     def choose(self, state: State) -> Move:
         moves = state.moves()
@@ -35,7 +30,7 @@ class GreedyAgent:
     description = "takes whatever gains the most right now"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(_check_seed(seed))
+        self.rng = random.Random(check_seed(seed))
 
     def utility(self, state: State, me: int) -> float:
         """How much `me` likes `state`; personas change this."""

@@ -12,6 +12,7 @@ import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
 from . import palette
+from .widget import repaint_when_ready
 
 WIDTH, HEIGHT = 600, 150
 TARGET_X, TARGET_R = WIDTH / 2, 34
@@ -31,7 +32,7 @@ class ShootingRange:
         self.shoot_button.on_click(lambda _: self.shoot())
         self.result = w.HTML()
         self.canvas.on_mouse_down(lambda x, y: self.shoot())
-        self.canvas.on_client_ready(self._client_ready)
+        repaint_when_ready(self.canvas, self.draw)
         self.widget = w.VBox([self.canvas, w.HBox([w.HTML("Start the aim:"), self.clock, self.shoot_button]),
                               self.result])
         self.widget.add_class("xlib-shooting")
@@ -48,10 +49,6 @@ class ShootingRange:
         return TARGET_X + (WIDTH / 2 - 30) * math.sin(t)
 
     def _tick(self, _change: dict) -> None:
-        self.draw()
-
-    def _client_ready(self) -> None:
-        self.canvas._canvas_manager._current_canvas = None  # ipycanvas #322, as on the board
         self.draw()
 
     def draw(self) -> None:

@@ -26,6 +26,18 @@ from .view import Choice, View
 PERSON = "person"
 
 
+def repaint_when_ready(canvas: Canvas, draw: Callable[[], None]) -> None:
+    """Call `draw` whenever a browser view of `canvas` connects (ipycanvas #322).
+
+    Commands sent before the browser was ready are lost, and the canvas manager still believes
+    this canvas is selected; forgetting that makes it send the canvas switch again."""
+    def ready() -> None:
+        canvas._canvas_manager._current_canvas = None
+        draw()
+
+    canvas.on_client_ready(ready)
+
+
 def view_for(game_name: str, **options: Any) -> View:
     """The view that draws `game_name`."""
     if game_name == "xallies":
@@ -59,7 +71,7 @@ class Board:
         self.canvas = Canvas(width=self.view.width, height=self.view.height,
                              layout=w.Layout(width=f"{self.view.width}px", height=f"{self.view.height}px"))
         self.canvas.on_mouse_down(self._guard(self.click))
-        self.canvas.on_client_ready(self._guard(self._client_ready))
+        repaint_when_ready(self.canvas, self._guard(self.repaint))
         self.message = w.HTML(layout=w.Layout(min_height="1.6em"))
         self.status = w.HTML()
         self.choice_box = w.HBox(layout=w.Layout(flex_flow="row wrap", min_height="2.4em"))
@@ -149,12 +161,6 @@ class Board:
             self.canvas.clear()
             self.view.draw(self.canvas, self.shown_state, None if self.browsing is not None else self.selection, frame)
         self.paint_count += 1
-
-    def _client_ready(self) -> None:
-        # ipycanvas #322: commands sent before the browser was ready are lost, and the canvas
-        # manager still believes this canvas is selected; forget that so the switch is sent again.
-        self.canvas._canvas_manager._current_canvas = None
-        self.repaint()
 
     def refresh(self) -> None:
         """Bring every control in line with the state, then repaint."""
