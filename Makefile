@@ -3,27 +3,54 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# The one lock of every app and test dependency: `make install`, Binder and environment.yml use it.
+LOCK   := binder/requirements.txt
 PORT   ?= 8866
+# 127.0.0.1: this computer only. HOST=0.0.0.0 serves the whole local network (a classroom).
+HOST   ?= 127.0.0.1
+# serve/ holds the app settings (gallery first, idle kernels culled, preheated kernels).
+SERVE  := JUPYTER_PATH=$(CURDIR)/serve JUPYTER_CONFIG_PATH=$(CURDIR)/serve
 
-.PHONY: install test app lab notebooks bench binder-link clean
+.PHONY: install lock test app lab notebooks bench binder-link clean
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LOCK)
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 		{ echo "xlib needs Python 3.11 or newer (found $$($(PYTHON) --version))"; exit 1; }
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[app,test]"
+	$(BIN)/python -m pip install --quiet -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
 	touch $(STAMP)
+
+# Pin every app and test dependency of pyproject.toml for every platform, one version each.
+# Pins that still fit are kept; `make lock UPGRADE=1` moves all of them to the newest allowed.
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet "uv>=0.9"
+	$(BIN)/uv pip compile pyproject.toml --extra app --extra test --universal --fork-strategy fewest \
+		--python-version 3.11 $(if $(UPGRADE),--upgrade) --custom-compile-command "make lock" \
+		--quiet --output-file $(LOCK)
 
 test: install
 	$(BIN)/python -m pytest tests notebooks --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-# Preheated kernels run each notebook before anyone opens it: the first paint takes about 1.5 s.
+# The first page is the gallery; the kernel of a closed tab is stopped after 5 idle minutes
+# (serve/voila.json). No preheated kernels: one taken from the pool after waiting longer than
+# the idle timeout can be culled before its page connects.
 app: install
-	@echo "Serving the notebooks at http://127.0.0.1:$(PORT) (Ctrl-C stops)"
-	$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=127.0.0.1 --preheat_kernel=True --pool_size=2
+	@if [ "$(HOST)" != 127.0.0.1 ] && [ "$(HOST)" != localhost ]; then \
+		echo; \
+		echo "WARNING: HOST=$(HOST) serves the apps to the whole network. Anyone who can reach this"; \
+		echo "computer can open them, with no password, and each open page runs on this computer."; \
+		echo "Use it only on a network you trust (a classroom), and stop it with Ctrl-C after the lesson."; \
+		echo "Students open http://ADDRESS:$(PORT) where ADDRESS is this computer's network address:"; \
+		echo "    $$(hostname -I 2>/dev/null || ipconfig getifaddr en0 2>/dev/null || echo 'see your network settings')"; \
+		echo; \
+	fi
+	@echo "Open http://$(if $(filter 0.0.0.0,$(HOST)),127.0.0.1,$(HOST)):$(PORT) : the gallery of games; click a game's card to play (Ctrl-C stops)"
+	$(SERVE) $(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=$(HOST)
 
 lab: install
 	$(BIN)/jupyter lab notebooks

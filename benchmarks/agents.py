@@ -1,4 +1,6 @@
-"""Computer players' speed (printed, never asserted): fast playouts, MCTS move time, persona tournaments.
+"""Computer players' speed (printed, never asserted): fast playouts, search iterations, persona tournaments.
+
+Move times and strength of the levels in every game: benchmarks/strength.py.
 
     python benchmarks/agents.py
 """
@@ -9,7 +11,7 @@ import statistics
 import time
 
 import xlib
-from xlib.agents import MCTSAgent, RandomAgent
+from xlib.agents import Hard, RandomAgent
 
 
 def public_vs_fast(games: int = 1000) -> None:
@@ -30,21 +32,20 @@ def public_vs_fast(games: int = 1000) -> None:
           f"({fast / public:.1f}x)")
 
 
-def mcts_move_time(games: int = 3) -> None:
-    times = []
+def search_iterations(games: int = 3) -> None:
+    """How many iterations Hard's one-second search gets through per XAllies decision, and why it stopped."""
+    counts, stops = [], {}
     for seed in range(games):
-        agents = [MCTSAgent(seed=seed), RandomAgent(seed + 1), RandomAgent(seed + 2)]
+        agents = [Hard(seed=seed), RandomAgent(seed + 1), RandomAgent(seed + 2)]
         s = xlib.game("xallies").start(seed=seed)
         while not s.over:
-            t0 = time.perf_counter()
             m = agents[s.to_move].choose(s)
-            if s.to_move == 0 and len(s.moves()) > 1:
-                times.append(time.perf_counter() - t0)
+            if s.to_move == 0:
+                counts.append(agents[0].last_iterations)
+                stops[agents[0].stopped] = stops.get(agents[0].stopped, 0) + 1
             s = s.play(m)
-    times.sort()
-    print(f"MCTS at its default budget ({MCTSAgent().iterations} iterations): {len(times)} decisions, "
-          f"mean {statistics.mean(times) * 1000:.0f} ms, p95 {times[int(0.95 * (len(times) - 1))] * 1000:.0f} ms, "
-          f"max {times[-1] * 1000:.0f} ms per move")
+    print(f"Hard (1 s a move) in XAllies: {len(counts)} decisions, median {statistics.median(counts):.0f} "
+          f"iterations, max {max(counts)}; stopped by: " + ", ".join(f"{k or 'nothing'} {v}" for k, v in stops.items()))
 
 
 def persona_tournament(games: int = 1000) -> None:
@@ -62,5 +63,5 @@ def persona_tournament(games: int = 1000) -> None:
 
 if __name__ == "__main__":
     public_vs_fast()
-    mcts_move_time()
+    search_iterations()
     persona_tournament()

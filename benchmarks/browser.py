@@ -1,8 +1,10 @@
-"""Browser figures for the XAllies app (printed, never asserted): first paint and click-to-repaint.
+"""Browser figures for every app (printed, never asserted): first paint, and click-to-repaint on XAllies.
 
-Starts Voila on notebooks/ and drives Debian's Chromium with Playwright, as the browser tests do.
+Starts Voila on notebooks/ and drives Debian's Chromium with Playwright at 1366×768, as the
+browser tests do. First paint is measured with a plain kernel and with preheated kernels, as
+`make app` serves them.
 
-    python benchmarks/browser.py [--clicks N]
+    python benchmarks/browser.py [--clicks N] [--apps xallies.ipynb ...]
 """
 from __future__ import annotations
 
@@ -14,8 +16,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PAINTED_JS, voila  # noqa: E402
-from xlib.board.xallies_view import well_centre  # noqa: E402
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PAINTED_JS, VIEWPORT, open_app, voila  # noqa: E402
+from xlib.board.xallies.view import XAlliesView, well_centre  # noqa: E402
+
+APPS = [p.name for p in sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+        if p.name != "index.ipynb"]
 
 CLICK_JS = """async (el, [x, y]) => {
   const c = el.querySelector('canvas') || el;
@@ -38,10 +43,10 @@ CLICK_JS = """async (el, [x, y]) => {
 }"""
 
 
-def first_paint(browser, url: str) -> float:
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+def first_paint(browser, url: str, app: str) -> float:
+    page = browser.new_page(viewport=VIEWPORT)
     t0 = time.perf_counter()
-    page.goto(f"{url}/voila/render/xallies.ipynb", timeout=90_000)
+    page.goto(f"{url}/voila/render/{app}", timeout=90_000)
     canvas = page.locator(".xlib-canvas").first
     canvas.wait_for(timeout=90_000)
     while canvas.evaluate(PAINTED_JS)["colours"] <= 8:
@@ -52,16 +57,17 @@ def first_paint(browser, url: str) -> float:
 
 
 def click_latencies(browser, url: str, clicks: int) -> list[float]:
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.goto(f"{url}/voila/render/xallies.ipynb", timeout=90_000)
-    board = page.locator(".xlib-board.xlib-controls").first
-    board.wait_for(timeout=90_000)
+    page = browser.new_page(viewport=VIEWPORT)
+    open_app(page, url, "xallies.ipynb")
+    board = page.locator(".xlib-full").first
+    board.wait_for(state="attached", timeout=90_000)
     board.scroll_into_view_if_needed()
     canvas = board.locator(".xlib-canvas").first
     while canvas.evaluate(PAINTED_JS)["colours"] <= 8:
         time.sleep(0.05)
     time.sleep(1)
-    x, y = well_centre(3)
+    zoom = canvas.bounding_box()["width"] / XAlliesView().width
+    x, y = (v * zoom for v in well_centre(3))
     out = []
     for _ in range(clicks):  # select well 3, then click it again to deselect: each repaints the board
         ms = canvas.evaluate(CLICK_JS, [x, y])
@@ -74,19 +80,24 @@ def click_latencies(browser, url: str, clicks: int) -> list[float]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--clicks", type=int, default=40)
+    ap.add_argument("--apps", nargs="*", default=APPS)
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for label, extra in (("plain", ()), ("preheated kernel", ("--preheat_kernel=True", "--pool_size=1"))):
+        for label, extra in (("plain", ()), ("preheated", ("--preheat_kernel=True", "--pool_size=1"))):
             with voila(*extra) as url:
-                if extra:
-                    time.sleep(8)  # let the pool heat the kernel, as it would before a lesson
-                paints = [first_paint(browser, url) for _ in range(3)]
-                print(f"Voila first paint of the XAllies app ({label}): "
-                      f"{', '.join(f'{s:.2f}' for s in paints)} s (median {statistics.median(paints):.2f} s)")
-                if not extra:
+                for app in args.apps:
+                    paints = []
+                    for _ in range(3):
+                        if extra:
+                            time.sleep(10)  # let the pool heat a kernel again, as it would before a lesson
+                        paints.append(first_paint(browser, url, app))
+                    print(f"first paint of {app} ({label} kernel): "
+                          f"{', '.join(f'{s:.2f}' for s in paints)} s (median {statistics.median(paints):.2f} s)",
+                          flush=True)
+                if not extra and "xallies.ipynb" in args.apps:
                     ms = sorted(click_latencies(browser, url, args.clicks))
                     p95 = ms[int(0.95 * (len(ms) - 1))]
                     print(f"click to repainted board: {len(ms)} clicks, median {statistics.median(ms):.0f} ms, "

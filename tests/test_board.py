@@ -6,8 +6,9 @@ import pytest
 pytest.importorskip("ipycanvas")
 
 import xlib  # noqa: E402
-from xlib.board import Board, Scene, Tutorial  # noqa: E402
-from xlib.board.xallies_view import XAlliesView, well_centre  # noqa: E402
+from xlib.board import Board, Tutorial  # noqa: E402
+from xlib.board.xallies.view import XAlliesView, well_centre  # noqa: E402
+from xlib.lessons import Scene  # noqa: E402
 
 
 def click_well(board: Board, w: int) -> None:
@@ -20,7 +21,7 @@ def buttons(board: Board) -> list[str]:
 
 @pytest.fixture
 def board() -> Board:
-    return Board("xallies", animate=0)
+    return Board("xallies", animate=0, seed=0)
 
 
 def test_click_a_well_then_the_next_well_sows_that_way(board):
@@ -28,7 +29,7 @@ def test_click_a_well_then_the_next_well_sows_that_way(board):
     assert board.selection == 3 and buttons(board) == ["Sow 3 clockwise (3+)", "Sow 3 counter-clockwise (3-)"]
     click_well(board, 4)
     assert board.state.turns() == ["3+:bb"] and board.state.to_move == 1
-    assert "1. <code>3+:bb</code>" in board.log.value
+    assert "1. <code>3+:bb</code> blue sows well 3 clockwise" in board.log.value
 
 
 def test_direction_buttons_sow(board):
@@ -41,10 +42,11 @@ def test_illegal_click_shows_the_explain_sentence_and_changes_nothing(board):
     click_well(board, 6)
     assert "Well 6 is in purple's region; blue sows only from wells 0–3." in board.message.value
     assert board.state.ply == 0 and board.selection is None
+    assert board.marks == (6,)  # the well the sentence names is outlined
 
 
 def test_colour_choice_drop_by_drop_and_automatic_order():
-    s = xlib.game("xallies").position("0: 1: 2: 3:bpp* 4: 5: 6: 7: 8:gg* 9: 10: 11: ; to b")
+    s = xlib.game("xallies").position("0:bbb* 1:bbbb* 2:* 3:bpp* 4:ppp* 5:ppp* 6:* 7:* 8:gggg* 9:gggg* 10:* 11:* ; to b")
     b = Board(state=s, animate=0)
     click_well(b, 3)
     click_well(b, 4)
@@ -80,18 +82,19 @@ def test_computer_seats_move_until_a_person_is_to_move(board):
 
 
 def test_all_computer_seats_play_a_whole_game():
-    b = Board("xallies", animate=0, seats={0: "random", 1: "random", 2: "random"})
+    b = Board("xallies", animate=0, seed=0, seats={0: "random", 1: "random", 2: "random"})
     b.computer_turns()
     assert b.state.over and "Game over" in b.status.value
 
 
 def test_new_game_with_options_and_bad_option_is_shown(board):
-    board.option_widgets["players"].value = 4
+    board.option_fields.fields["players"].control.value = 4
     board.new_button.click()
     assert board.state.players == ("blue", "purple", "green", "grey") and len(board.seat_widgets) == 4
-    board.option_widgets["supply"].value = "-3"
+    board.option_fields.fields["supply"].control.value = -3
     board.new_button.click()
-    assert "supply=-3 is not valid" in board.message.value and len(board.state.players) == 4
+    assert "White pieces in the supply: -3 is not allowed (it must be at least 0)" in board.message.value
+    assert len(board.state.players) == 4
 
 
 def test_save_and_load_a_record(board):
@@ -100,7 +103,7 @@ def test_save_and_load_a_record(board):
     import base64
     record = json.loads(base64.b64decode(href.split(",", 1)[1]))
     assert record["moves"] == ["3+"]
-    fresh = Board("xallies", animate=0)
+    fresh = Board("xallies", animate=0, seed=1)
     fresh.load(json.dumps(record))
     assert fresh.state.turns() == ["3+:bb"]
     fresh.load("{broken")
@@ -164,7 +167,7 @@ def test_scene_checks_its_script():
 
 
 def test_shooting_range_hits_when_the_aim_is_over_the_well_and_enters_the_shot():
-    from xlib.board.shooting import ShootingRange
+    from xlib.board.xallies.shooting import ShootingRange
 
     g = xlib.game("xallies", shooting="manual", rounds=1)
     b = Board(state=g.start(), animate=0)
@@ -176,3 +179,5 @@ def test_shooting_range_hits_when_the_aim_is_over_the_well_and_enters_the_shot()
     r.clock.value = 20  # swept far to the side
     assert r.shoot() is False and b.state.ledger.shots[1] == (False,)
     assert "1 hits from 2 shots" in r.result.value
+    b.new_game(seed=3)
+    assert r.shots == [] and r.result.value == ""  # the shooting box resets with a new game

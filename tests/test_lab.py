@@ -36,7 +36,7 @@ def test_gini(values, expected):
 
 
 def test_score_split_collective_and_individual():
-    text = "0: 1: 2: 3:b 4:bpp* 5: 6: 7: 8:gg 9:gg 10:gg 11:gg ; to b ; points 3 0 6 ; whites 2 0 1"
+    text = "0:bb 1:bb 2:b 3:b 4:bpp* 5:bp 6:ppp 7:pp 8:gg 9:gg 10:gg 11:gg ; to b ; points 3 0 6 ; whites 2 0 1"
     s = xlib.game("xallies", shooting="expected", skill=0.5).position(text).play("3+")
     split = lab.score_split(s)
     assert split.loc["blue", "alliances (collective)"] == 6 and split.loc["blue", "shots (individual)"] == 1.5
@@ -79,7 +79,7 @@ def test_four_players_and_rule_controls_reach_the_games():
 
 def test_experiment_panel_runs_shows_plots_tables_prompts_and_csv():
     pytest.importorskip("ipywidgets")
-    from xlib.board.lab_panel import ExperimentPanel
+    from xlib.board.xallies.lab_panel import ExperimentPanel
 
     p = ExperimentPanel(games=30, seed=4)
     p.mixes.value = ("all selfish", "all prosocial")
@@ -97,7 +97,7 @@ def test_experiment_panel_runs_shows_plots_tables_prompts_and_csv():
 
 def test_experiment_panel_population_dynamics():
     pytest.importorskip("ipywidgets")
-    from xlib.board.lab_panel import ExperimentPanel
+    from xlib.board.xallies.lab_panel import ExperimentPanel
 
     p = ExperimentPanel(games=30, seed=0)
     p.run_dynamics(generations=10, progress=False)
@@ -107,7 +107,7 @@ def test_experiment_panel_population_dynamics():
 def test_class_round_ledger_follows_the_board():
     pytest.importorskip("ipycanvas")
     from xlib.board import Board
-    from xlib.board.lab_panel import ClassRound
+    from xlib.board.xallies.lab_panel import ClassRound
 
     b = Board("xallies", animate=0)
     r = ClassRound(b)
@@ -116,3 +116,44 @@ def test_class_round_ledger_follows_the_board():
     assert "1 of 12 black pieces claimed" in r.coalitions.value
     assert "<th>blue</th>\n      <td>0</td>\n      <td>1</td>" in r.coalitions.value
     assert "0 black pieces wasted" in r.waste.value and "alliances (collective)" in r.split.value
+
+
+def test_the_number_of_games_asked_for_is_the_number_played():
+    for games, players in ((20, 3), (7, 4), (1, 3)):
+        df = lab.run_experiment({"m": ["selfish", "prosocial"]}, games=games, seed=2, players=players, workers=1)
+        assert df.game.nunique() == games
+        rotations = df.groupby("lineup").game.nunique()
+        assert rotations.max() - rotations.min() <= 1
+
+
+def test_progress_is_reported_in_games():
+    seen = []
+    lab.run_experiment({"m": ["selfish"]}, games=5, seed=0, workers=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen == [(k, 5) for k in range(1, 6)]
+
+
+def test_panel_run_replaces_every_result_and_the_text_version():
+    pytest.importorskip("ipywidgets")
+    from xlib.board.xallies.lab_panel import ExperimentPanel
+
+    p = ExperimentPanel(games=30, seed=0)
+    p.mixes.value = ("all selfish", "all prosocial")
+    p.run_button.click()
+    first = p.text.value
+    assert "30 games played (30 per mix)" in p.message.value.replace("60 games", "30 games") or "per mix" in p.message.value
+    assert lab.summarize(p.table).to_string().splitlines()[2].split()[0] in first
+    assert p.progress_text.value == "Playing: game 60 of 60" and not p.run_button.disabled
+    p.seed.value = 9
+    p.run_button.click()
+    assert p.text.value != first and "seed 9" in p.message.value
+    assert p.summary.to_string().splitlines()[-1].split()[-1] in p.text.value
+
+
+def test_panel_ignores_a_second_run_while_one_is_running():
+    pytest.importorskip("ipywidgets")
+    from xlib.board.xallies.lab_panel import ExperimentPanel
+
+    p = ExperimentPanel(games=30, seed=0)
+    p.running = True
+    p.run_button.click()
+    assert "running" in p.message.value and p.table is None

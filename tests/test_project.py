@@ -1,46 +1,177 @@
-"""The project frame: dependency files agree, CI and Binder are wired, the README leads with two commands."""
+"""The project frame: one lock serves make install, Binder and conda; `make app` opens on the gallery
+and culls the kernels of closed tabs; CI is wired; the README leads with two commands."""
+import importlib.metadata
+import json
 import re
+import subprocess
+import sys
+import time
 import tomllib
 from pathlib import Path
 
+from packaging.markers import Marker
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
 ROOT = Path(__file__).resolve().parent.parent
+LOCK = ROOT / "binder" / "requirements.txt"
+PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;]+)\s*(?:;\s*(.+))?$")
 
 
-def conda_deps(path: Path) -> set[str]:
-    """The conda package specs of an environment.yml (pip sub-list and python/pip themselves left out)."""
-    deps = set()
-    section = path.read_text().split("\ndependencies:\n", 1)[1]
-    for line in section.splitlines():
-        m = re.match(r"^  - ([A-Za-z0-9_.-]+)(.*)$", line)
-        if m and m.group(1) not in ("python", "pip"):
-            deps.add((m.group(1) + m.group(2)).replace(" ", ""))
-    return deps
+def lock_pins() -> list[tuple[str, str, str | None]]:
+    """(normalised name, version, environment marker or None) of every line of the lock."""
+    pins = []
+    for line in LOCK.read_text().splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            m = PIN.match(line)
+            assert m, f"the lock holds a line that is not an exact pin: {line!r}"
+            pins.append((canonicalize_name(m[1]), m[2], m[3]))
+    return pins
 
 
-def pyproject_deps() -> set[str]:
+def declared() -> list[Requirement]:
+    """The runtime, app and test dependencies of pyproject.toml."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    deps = list(project["dependencies"])
-    for extra in ("app", "test"):
-        deps += project["optional-dependencies"][extra]
-    return {d.replace(" ", "") for d in deps}
+    extras = project["optional-dependencies"]
+    return [Requirement(r) for r in [*project["dependencies"], *extras["app"], *extras["test"]]]
 
 
-def test_environment_yml_agrees_with_pyproject():
-    assert conda_deps(ROOT / "environment.yml") == pyproject_deps()
+def binder_python() -> str:
+    """The X.Y of binder/runtime.txt, where repo2docker reads the Python version."""
+    m = re.fullmatch(r"python-(3\.\d+)\s*", (ROOT / "binder" / "runtime.txt").read_text())
+    assert m, "binder/runtime.txt must read python-3.X"
+    return m[1]
 
 
-def test_binder_environment_agrees_with_pyproject_and_installs_xlib():
-    assert conda_deps(ROOT / "binder" / "environment.yml") == pyproject_deps()
-    post = (ROOT / "binder" / "postBuild").read_text()
-    assert "pip install" in post and " ." in post
+def test_the_lock_satisfies_pyproject():
+    pins = lock_pins()
+    versions: dict[str, list[str]] = {}
+    for name, version, _ in pins:
+        versions.setdefault(name, []).append(version)
+    # one version of each package whatever the platform or Python: everyone runs the same code
+    assert {n: v for n, v in versions.items() if len(v) > 1} == {}
+    for req in declared():
+        pinned = versions.get(canonicalize_name(req.name))
+        assert pinned, f"{req.name} is in pyproject.toml but not in the lock: run make lock"
+        assert req.specifier.contains(pinned[0], prereleases=True), \
+            f"the lock pins {req.name}=={pinned[0]}, outside {req.specifier}: run make lock"
+
+
+def test_make_install_installs_the_lock_and_this_environment_matches_it():
+    recipe = subprocess.run(["make", "-n", "-B", "install"], cwd=ROOT, capture_output=True, text=True,
+                            check=True).stdout
+    assert re.search(r"pip install .*-r binder/requirements\.txt", recipe)
+    assert re.search(r"pip install .*--no-deps -e \.", recipe)  # xlib itself adds no other package
+    wrong = {}
+    for name, version, marker in lock_pins():
+        if marker is None or Marker(marker).evaluate():
+            try:
+                installed = importlib.metadata.version(name)
+            except importlib.metadata.PackageNotFoundError:
+                installed = None
+            if installed != version:
+                wrong[name] = (installed, version)
+    assert wrong == {}, f"installed versions differ from the lock (installed, locked): {wrong}; run make install"
+
+
+def test_binder_dockerfile_uses_the_pinned_python_and_installs_the_lock():
+    out = subprocess.run([sys.executable, "-m", "repo2docker", "--no-build", "--debug", str(ROOT)],
+                         capture_output=True, text=True, timeout=300, check=True)
+    log = out.stdout + out.stderr
+    assert "Python version unspecified" not in log
+    dockerfile = log[log.index("FROM "):]
+    # the base environment repo2docker copies in names its Python (file names escaped as -XX hex)
+    sources = re.findall(r"^COPY \S+ build_script_files/(\S+)", dockerfile, re.M)
+    names = [re.sub(r"-([0-9a-f]{2})", lambda m: chr(int(m[1], 16)), s) for s in sources]
+    base = [n for n in names if re.search(r"environment\.py-3\.\d+-linux-64\.lock", n)]
+    assert base and all(f"environment.py-{binder_python()}-linux-64.lock" in n for n in base), names
+    assert re.search(r'^RUN \S*pip install --no-cache-dir -r "binder/requirements\.txt"', dockerfile, re.M)
+    assert "RUN ./binder/postBuild" in dockerfile
+    assert "environment.yml" not in dockerfile and "env update" not in dockerfile  # nothing but the lock
+    post = [line for line in (ROOT / "binder" / "postBuild").read_text().splitlines() if "pip install" in line]
+    assert post and all("--no-deps" in line for line in post)
+
+
+def test_environment_yml_is_the_binder_python_and_the_lock():
+    text = (ROOT / "environment.yml").read_text().split("\ndependencies:\n", 1)[1]
+    conda = re.findall(r"^  - ([^\s:]+)\s*$", text, re.M)
+    pip = re.findall(r"^      - (.+?)\s*$", text, re.M)
+    assert conda == [f"python={binder_python()}", "pip"]
+    assert pip == ["-r binder/requirements.txt", "-e ."]
+
+
+def test_make_app_serves_the_gallery_first_with_culling_on_loopback():
+    recipe = subprocess.run(["make", "-n", "app"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    serve = ROOT / "serve"
+    assert f"JUPYTER_PATH={serve}" in recipe and f"JUPYTER_CONFIG_PATH={serve}" in recipe
+    assert "--Voila.ip=127.0.0.1" in recipe and "WARNING" in recipe
+    assert "--Voila.ip=0.0.0.0" in subprocess.run(["make", "-n", "app", "HOST=0.0.0.0"], cwd=ROOT,
+                                                  capture_output=True, text=True, check=True).stdout
+    config = json.loads((serve / "voila.json").read_text())
+    assert config["VoilaConfiguration"]["template"] == "gallery"
+    assert (serve / "voila" / "templates" / "gallery" / "tree-lab.html").exists()
+    cull = config["MappingKernelManager"]
+    assert cull["cull_idle_timeout"] > 0 and cull["cull_interval"] > 0 and cull["cull_connected"] is False
+    # a preheated kernel that waited in the pool longer than the idle timeout is culled before its page connects
+    assert not config["VoilaConfiguration"].get("preheat_kernel", False)
+    # on a busy computer a cell's widget can come later than nbclient's default 4 s, and would be dropped
+    assert config["VoilaExecutor"]["iopub_timeout"] >= 30
+
+
+def kernel_alive(kernel_id: str) -> bool:
+    import psutil
+
+    for p in psutil.Process().children(recursive=True):
+        try:
+            if f"kernel-{kernel_id}.json" in " ".join(p.cmdline()):
+                return True
+        except psutil.Error:
+            pass
+    return False
+
+
+def test_the_gallery_opens_first_and_a_closed_tab_frees_its_kernel(monkeypatch):
+    """`make app`'s settings in a real browser, with the idle timeout shortened to 10 s."""
+    from tests.browser.conftest import _require_browser
+    from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, voila
+
+    _require_browser()
+    from playwright.sync_api import sync_playwright
+
+    monkeypatch.setenv("JUPYTER_PATH", str(ROOT / "serve"))
+    monkeypatch.setenv("JUPYTER_CONFIG_PATH", str(ROOT / "serve"))
+    idle, interval = 10, 1
+    with voila(f"--MappingKernelManager.cull_idle_timeout={idle}",
+               f"--MappingKernelManager.cull_interval={interval}") as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page()
+            page.goto(url + "/", timeout=120_000)
+            page.wait_for_url("**/voila/render/index.ipynb", timeout=120_000)  # the gallery, not a file list
+            page.get_by_role("link", name=re.compile("Learn and play")).first.click()
+            page.wait_for_url("**/voila/render/xallies.ipynb", timeout=120_000)
+            page.locator(".xlib-board").first.wait_for(timeout=120_000)  # widgets: the kernel is connected
+            kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+            assert kernel_alive(kernel)
+            time.sleep(idle + 3 * interval)
+            assert kernel_alive(kernel), "the kernel of an open page was culled"
+            page.close()
+            deadline = time.time() + 120
+            while kernel_alive(kernel) and time.time() < deadline:
+                time.sleep(0.5)
+            assert not kernel_alive(kernel), "the kernel of a closed page was not culled"
+        finally:
+            browser.close()
 
 
 def test_xlib_has_no_runtime_dependencies():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["dependencies"] == []
+    assert project["license"] == "MIT"  # an SPDX expression (PEP 639)
     for path in (ROOT / "xlib").rglob("*.py"):
         text = path.read_text()
-        if path.parent.name not in ("board", "lessons"):  # only the board needs the widget stack
+        if path.relative_to(ROOT / "xlib").parts[0] not in ("board", "lessons"):  # only these need widgets
             # at module level: tournament() imports pandas only when it is called
             assert not re.search(r"^(import|from) (ipywidgets|ipycanvas|numpy|pandas|tqdm)", text, re.M), path
 
@@ -50,6 +181,14 @@ def test_ci_runs_the_readme_test_command():
     readme = (ROOT / "README.md").read_text()
     assert readme.index("make test") < readme.index("JupyterLab") and "make app" in readme
     assert "voila%2Frender%2Fnotebooks%2Findex.ipynb" in readme
+
+
+def test_the_readme_gives_the_classroom_figures_from_the_benchmark():
+    readme = (ROOT / "README.md").read_text()
+    assert "benchmarks/concurrency.py" in readme and "HOST=0.0.0.0" in readme
+    section = readme[readme.index("## A class on one computer"):]
+    assert re.search(r"\b10 pages\b", section) and re.search(r"\b30 pages\b", section)
+    assert "JupyterHub" in readme and "default_url" in readme
 
 
 def test_every_registered_game_is_in_the_rules_and_the_readme():

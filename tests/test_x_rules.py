@@ -95,9 +95,15 @@ def test_notation_file_letter_for_q_rank_number_for_r():
         s.play("f1")
 
 
-def test_position_text_read_and_written_back():
-    text = "R.Y/.G./... Y"
-    assert xlib.game("x", size=3).position(text).position_text() == text
+def test_position_text_rows_from_rank_one_then_the_colour_to_move():
+    s = xlib.game("x", size=3).position("R.Y/.G./... Y")
+    assert s.stone("a1") == R and s.stone("c1") == Y and s.stone("b2") == G and s.stone("a3") is None
+    assert s.to_move == Y and s.position_text() == "R.Y/.G./... Y"
+
+
+def test_notation_upper_case_is_read_to_the_one_listed_notation():
+    s = xlib.game("x", size=5).start()
+    assert str(s.parse("E5")) == "e5" and s.parse("E5") is s.parse("e5")
 
 
 # ---- turns --------------------------------------------------------------------------------
@@ -194,19 +200,23 @@ def test_full_boards_every_corner_has_exactly_one_owner(n, seed):
 def test_decided_is_exact_and_sound(n, seed):
     rng = random.Random(seed)
     s = random_position(rng, n, rng.random())
+    over = s.over  # found as play went on, before `decided` looks at every corner
     cells = cells_of(s)
     empties = [c for c, v in cells.items() if v is None]
+    decided = []
     for corner, name in zip(CORNERS(n), s.corners):
         could = {p for p in range(3) if owner_by_side({**cells, **{c: p for c in empties}}, n, corner, 0) == p}
+        decided.append(len(could) == 1)
         assert s.decided[name] == (len(could) == 1)  # the definition, by brute force
         if s.decided[name]:
             for _ in range(5):  # random completions never change a decided corner's owner
                 filled = {**cells, **{c: rng.randrange(3) for c in empties}}
                 assert owner_by_side(filled, n, corner, 0) == s.final_corners[name]
+    assert over == all(decided)  # play stops exactly when all four corners are decided
 
 
 @given(st.integers(3, 9), st.integers(0, 10**6))
-def test_random_games_end_and_replay(n, seed):
+def test_random_games_one_winner_no_draws_stones_in_turn_order(n, seed):
     rng = random.Random(seed)
     s = xlib.game("x", size=n).start(seed=seed)
     while not s.over:
@@ -214,15 +224,46 @@ def test_random_games_end_and_replay(n, seed):
     assert s.ply <= n * n and len(s.winners) == 1 and sum(s.scores) == 4
     counts = [s.position_text().count(c) for c in "RYG"]
     assert counts[0] - counts[2] in (0, 1) and counts[0] - counts[1] in (0, 1)
-    assert xlib.replay(s.record()).position_text() == s.position_text()
+
+
+WHOLE = ("an X position is the rows joined by / and the colour to move (R, Y or G), separated by one space, "
+         "e.g. 'R.Y/.G./... Y'")
 
 
 @pytest.mark.parametrize("text, message", [
-    ("RRR/RRR R", r"the position has 2 rows; a size-3 board has 3"),
-    ("RR/RRR/RRR R", r"row 1 \('RR'\) has 2 cells, not 3"),
-    ("RBR/RRR/RRR R", r"'B' in row 1 is not a cell: use \. R Y G"),
-    ("RRR/RRR/RRR", r"the colour to move is R, Y or G"),
+    ("RRR/RRR R", "the position has 2 rows; a size-3 board has 3, joined by /"),
+    ("RR/RRR/RRR R", "row 1 ('RR') has 2 cells, not 3"),
+    ("RBR/RRR/RRR R", "'B' in row 1 is not a cell: use . R Y G"),
+    ("RRR/RRR/RRR", WHOLE),
+    ("RRR/RRR/RRR R Y", WHOLE),
+    ("RRR/RRR/RRR R R", WHOLE),
+    ("RRR/RRR/RRR RY", "the colour to move is one letter, R, Y or G, not 'RY'"),
+    ("RRR/RRR/RRR r", "the colour to move is one letter, R, Y or G, not 'r'"),
+    ("RRR/RRR/RRR B", "the colour to move is one letter, R, Y or G, not 'B'"),
 ])
-def test_bad_position_text(text, message):
-    with pytest.raises(xlib.PositionError, match=message):
+def test_bad_position_text_is_a_position_error(text, message):
+    with pytest.raises(xlib.PositionError) as err:
         xlib.game("x", size=3).position(text)
+    assert str(err.value) == message
+
+
+@pytest.mark.parametrize("text", ["j1", "a10", "a0", "i0", "z9", "a", "11", "e 5", "e5e5", "a³"])
+def test_bad_notation_off_the_board_is_a_notation_error_and_changes_nothing(text):
+    s = xlib.game("x", size=9).start().play("e5")
+    before = (s.position_text(), len(s.moves()), s.ply)
+    with pytest.raises(xlib.NotationError) as err:
+        s.play(text)
+    assert str(err.value) in (f"{text!r} is not a cell of the 9×9 board: files a–i, ranks 1–9, like e5",
+                              f"'³' in {text!r} is not a digit 0-9: notation uses the ASCII digits only")
+    assert (s.position_text(), len(s.moves()), s.ply) == before
+
+
+def test_a_move_of_another_board_size_is_read_again_here():
+    big = xlib.game("x", size=9).start()
+    small = xlib.game("x", size=6).start()
+    a2 = next(m for m in big.moves() if str(m) == "a2")
+    assert small.play(a2).stone("a2") == R and small.play(a2).stone("c1") is None
+    i9 = next(m for m in big.moves() if str(m) == "i9")
+    with pytest.raises(xlib.NotationError, match=r"'i9' is not a cell of the 6×6 board: files a–f, ranks 1–6"):
+        small.play(i9)
+    assert small.moves() == xlib.game("x", size=6).start().moves()

@@ -1,4 +1,6 @@
 """One test per rule of RULES.md section 1 (XAllies), each on a small position that shows it."""
+from collections import Counter
+
 import pytest
 
 import xlib
@@ -7,10 +9,17 @@ from xlib.games.xallies import Claim, Waste
 START3 = "0:bb* 1:bb* 2:bb* 3:bb* 4:pp* 5:pp* 6:pp* 7:pp* 8:gg* 9:gg* 10:gg* 11:gg*"
 
 
-def pos(wells: dict[int, str], players: int = 3, to: str = "b", turn: int | None = None,
+def pos(wells: dict[int, str], players: int = 3, to: str = "b", turn: int | None = None, store: int = 10,
         **options) -> xlib.State:
-    """A position with the given wells (the rest empty, with their black piece)."""
-    text = " ".join(f"{w}:{wells.get(w, '*')}" for w in range(12))
+    """A position with the given wells (the rest empty, with their black piece). The pieces of the set
+    not placed lie in well `store`, without a black piece, away from the wells a test looks at."""
+    per = 24 // players
+    placed = Counter("".join(wells.values()))
+    assert all(placed[c] <= per for c in "bpgy"[:players]), "more pieces than the set has"
+    extra = "".join(c * (per - placed[c]) for c in "bpgy"[:players])
+    cells = {w: wells.get(w, "*") for w in range(12)}
+    cells[store] = wells.get(store, "") + extra
+    text = " ".join(f"{w}:{cells[w]}" for w in range(12))
     text += f" ; to {to}" + ("" if turn is None else f" ; turn {turn}")
     return xlib.game("xallies", players=players, **options).position(text)
 
@@ -94,15 +103,15 @@ def test_sowing_picks_up_all_coloured_pieces_black_pieces_never_move():
 
 
 def test_sowing_either_direction_kept_for_the_turn():
-    s = pos({1: "bbb*", 4: "pp*", 8: "gg*"}).play("1-")
+    s = pos({1: "bbb*", 4: "pp*", 8: "gg*"}, store=6).play("1-")
     assert [contents(s, w) for w in (0, 11, 10)] == ["b*", "b*", "b*"]
     assert contents(s, 2) == "*"
 
 
 def test_sowing_twelve_or_more_skips_the_origin_well():
-    s = pos({0: "b" * 13 + "*", 4: "pp*", 8: "gg*"}, supply=None).play("0+")
-    assert contents(s, 0) == "*"  # none remains in the origin
-    assert contents(s, 1) == "bb*" and contents(s, 2) == "bb*" and contents(s, 3) == "b*"
+    s = pos({0: "b" * 8 + "ggggg*", 4: "pp*", 8: "gg*"}, store=6, supply=None).play("0+:" + "b" * 8 + "ggggg")
+    assert contents(s, 0) == "*"  # 13 pieces: wells 1 to 11, then past the origin to 1 and 2
+    assert contents(s, 1) == "bg*" and contents(s, 2) == "bg*" and contents(s, 3) == "b*"
 
 
 def test_drop_order_mover_chooses_colour_drop_by_drop():
@@ -126,7 +135,7 @@ def test_drop_order_single_colour_hand_needs_no_decision():
 
 def test_drop_order_own_first_option():
     g = xlib.game("xallies", drop_order="own-first")
-    s = g.position("0:* 1:* 2:* 3:* 4:* 5:gbpg* 6:* 7:* 8:gg* 9:* 10:* 11:* ; to p")
+    s = g.position("0:* 1:* 2:* 3:* 4:* 5:gbpg 6:* 7:* 8:gg* 9:* 10:* 11:bbbbbbbpppppppgggg ; to p")
     assert s.moves() == ["4+", "4-", "5+", "5-", "6+", "6-", "7+", "7-"][2:4]
     after = s.play("5+")
     assert after.turns() == ["5+:pggb"]  # own colour, then green, then blue (turn order after purple)
@@ -169,7 +178,7 @@ def test_white_piece_not_for_a_well_inside_a_region():
 
 
 def test_white_piece_every_crossing_counts():
-    s = pos({3: "b" * 9 + "*", 6: "pp*"}).play("3+")  # drops into 4..11 and 0: crosses 3|4, 7|8, 11|0
+    s = pos({3: "b" * 8 + "g*", 6: "pp*"}, store=1).play("3+:bgbbbbbbb")  # 4..11 and 0: 3|4, 7|8, 11|0
     assert s.whites == (3, 0, 0)
     assert [c.well for c in s.ledger.whites_taken] == [4, 8, 0]
 
@@ -187,8 +196,9 @@ def test_black_piece_alliance_of_two_pairs():
 
 
 def test_black_piece_alliance_of_three_pairs():
-    s = pos({0: "b*", 8: "bbppg*", 9: "g*"}, to="g", turn=2).play("9-")
-    assert s.points == (3, 3, 3)
+    # four players: with three, the third colour in a well would already have wasted its black piece
+    s = pos({0: "b*", 6: "bbppg*", 7: "g*"}, players=4, to="g", turn=2).play("7-")
+    assert s.points == (3, 3, 3, 0)
     assert s.ledger.claimed[0].coalition == (0, 1, 2) and s.ledger.wasted == ()
 
 
@@ -199,7 +209,7 @@ def test_black_piece_alliance_pays_players_without_the_mover():
 
 
 def test_black_piece_alliance_needs_exactly_two_of_every_colour():
-    s = pos({3: "b*", 4: "bbpp*", 8: "gg*"}).play("3+")
+    s = pos({3: "p*", 4: "bbbp*", 8: "gg*"}).play("3+")
     assert s.points == (0, 0, 0) and contents(s, 4) == "bbbpp*"
 
 
@@ -243,7 +253,7 @@ def test_white_then_black_after_the_same_drop():
 # ---- end of play, shooting and score -------------------------------------------------------
 
 def test_end_after_the_turn_that_removes_the_last_black_piece():
-    text = "0: 1: 2: 3:bb 4:bpp* 5:p 6:pp 7:pp 8:gg 9:gg 10:gg 11:gg ; to b"
+    text = "0: 1: 2: 3:bb 4:bpp* 5:p 6:pp 7:pp 8:gg 9:ggbbbbbp 10:gg 11:gg ; to b"
     g = xlib.game("xallies", shooting="expected")
     s = g.position(text).play("3+")
     assert s.over and s.black_left == 0
@@ -316,7 +326,7 @@ def test_score_three_per_alliance_black_plus_hits_highest_wins():
 
 
 def test_score_tie_is_a_shared_win():
-    text = "0: 1: 2: 3:b 4:bpp* 5: 6: 7: 8:gg 9:gg 10:gg 11:gg ; to b ; supply 0"
+    text = "0: 1: 2: 3:b 4:bpp* 5: 6: 7: 8:gg 9:gg 10:ggbbbbbbpppppp 11:gg ; to b ; supply 0"
     s = xlib.game("xallies", shooting="expected").position(text).play("3+")
     assert s.over and s.scores == (3, 3, 0) and s.winners == (0, 1)
 
@@ -352,10 +362,95 @@ def test_ledger_keeps_turn_and_mover_of_every_event():
     assert led.claimed == (Claim(4, 0, (0, 1), 4),)
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_position_text_round_trip(players):
-    s = _finished(1, players=players, rounds=2)
-    for st in s.history():
-        if not st.in_turn and not st.over and st.black_left:
-            text = st.position_text()
-            assert st.game.position(text).position_text() == text
+def test_notation_digits_are_ascii_and_a_well_may_be_written_with_leading_zeros():
+    s = xlib.game("xallies").start()
+    assert s.parse("03+") == "3+" and str(s.parse("03+:bb")) == "3+:bb"
+    for text in ("٣+", "³+", "3+:b٣"):
+        with pytest.raises(xlib.NotationError, match="is not a digit 0-9"):
+            s.play(text)
+
+
+def test_score_compared_exactly_in_the_expected_value_mode():
+    # 0.1 × 3 and 0.3 × 1 are both 0.3: a tie, although 0.1 * 3 != 0.3 in floating point
+    text = ("0: 1: 2: 3:b 4:bpp* 5: 6: 7: 8:gg 9:gg 10:ggbbbbbbpppppp 11:gg ; to b ; whites 3 1 0 ; supply 0")
+    s = xlib.game("xallies", shooting="expected", skill=[0.1, 0.3, 0.5]).position(text).play("3+")
+    assert s.over and s.points == (3, 3, 0)
+    assert s.winners == (0, 1) and s.scores[0] == s.scores[1] == 3.3
+    assert s.exact_scores[0] == s.exact_scores[1] and s.hits == (0.3, 0.3, 0.0)
+
+
+# ---- position text --------------------------------------------------------------------------
+
+FULL = "0:bb* 1:bb* 2:bb* 3:bb* 4:pp* 5:pp* 6:pp* 7:pp* 8:gg* 9:gg* 10:gg* 11:gg*"
+
+
+def test_position_text_fields_and_defaults():
+    s = xlib.game("xallies").position(FULL + " ; to p ; points 0 3 3 ; whites 1 0 2 ; supply - ; turn 4")
+    assert (s.to_move, s.points, s.whites, s.supply, s.turn) == (1, (0, 3, 3), (1, 0, 2), None, 4)
+    s = xlib.game("xallies", supply=5).position(FULL)
+    assert (s.to_move, s.points, s.whites, s.supply, s.turn) == (0, (0, 0, 0), (0, 0, 0), 5, 0)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("0:bb*", r"the position lists no well 1"),
+    ("0:bb* 0:bb*", r"well 0 is listed twice"),
+    ("12:bb* " + FULL, r"well 12 is not a well: wells are numbered 0–11"),
+    ("x", r"'x' is not a well"),
+    ("0:b** " + FULL[6:], r"well 0 has two black pieces"),
+    ("0:yy* " + FULL[6:], r"'y' is grey, which does not play"),
+    (FULL + " ; to q", r"'q' in 'q' is not a colour letter"),
+    (FULL + " ; to bp", r"'to' takes one colour letter, not 'bp'"),
+    (FULL + " ; points 1 2", r"points needs 3 whole numbers \(digits 0-9\), one per player, not '1 2'"),
+    (FULL + " ; whites 1 -2 0", r"whites needs 3 whole numbers"),
+    (FULL + " ; supply x", r"supply \(a whole number or -\) must be written with the digits 0-9, not 'x'"),
+    (FULL + " ; colour b", r"'colour b' is not a position field; fields: to, points, whites, supply, turn"),
+    (FULL + " ; to p ; turn 3", r"after 3 turns it is blue's move, not purple's"),
+    (FULL + " ; turn 360", r"turn 360 is past the round cap \(120 rounds\)"),
+    (FULL + " ; turn 99999999999999999999", r"turn 99999999999999999999… has more than 18 digits"),
+    (FULL.replace("*", ""), r"no black piece left, so play would already be over"),
+])
+def test_position_text_malformed_is_a_position_error(text, message):
+    with pytest.raises(xlib.PositionError, match=message):
+        xlib.game("xallies").position(text)
+
+
+@pytest.mark.parametrize("field", ["to p", "points 1 1 1", "whites 0 0 0", "supply 3", "turn 0"])
+def test_position_text_each_field_once(field):
+    with pytest.raises(xlib.PositionError, match=f"the field '{field.split()[0]}' is given twice"):
+        xlib.game("xallies").position(f"{FULL} ; {field} ; {field}")
+
+
+@pytest.mark.parametrize("players, text, message", [
+    (3, FULL.replace("0:bb*", "0:b*"), "the position has 7 blue pieces; coloured pieces never leave the board, "
+                                       "so a 3-player game always has 8 of each colour"),
+    (3, FULL.replace("0:bb*", "0:bbb*"), "the position has 9 blue pieces"),
+    (4, "0:bb* 1:bb* 2:bb* 3:pp* 4:pp* 5:pp* 6:gg* 7:gg* 8:gg* 9:yy* 10:yy* 11:y*",
+     "the position has 5 grey pieces; .* a 4-player game always has 6 of each colour"),
+])
+def test_position_text_colour_counts_are_the_sets(players, text, message):
+    with pytest.raises(xlib.PositionError, match=message):
+        xlib.game("xallies", players=players).position(text)
+
+
+def test_position_text_no_black_piece_that_an_alliance_would_have_claimed():
+    text = "0:bb* 1:bb* 2:bb* 3:* 4:bbpp* 5:pp* 6:pp* 7:pp* 8:gg* 9:gg* 10:gg* 11:gg*"
+    with pytest.raises(xlib.PositionError, match="well 4 still has its black piece, but its pieces make an "
+                                                 "alliance .* which would already have claimed it"):
+        xlib.game("xallies").position(text)
+    assert xlib.game("xallies").position(text.replace("4:bbpp*", "4:bbpp")).black_left == 11
+
+
+def test_position_text_no_black_piece_that_a_waste_would_have_removed():
+    text = "0:bb* 1:bb* 2:bb* 3:b* 4:bpg* 5:pp* 6:pp* 7:ppp* 8:gg* 9:gg* 10:gg* 11:g*"
+    with pytest.raises(xlib.PositionError, match="well 4 still has its black piece, but every player's colour "
+                                                 "is in it, so it would already have been wasted"):
+        xlib.game("xallies").position(text)
+    four = "0:bb* 1:bb* 2:b* 3:bpg* 4:pp* 5:ppp* 6:gg* 7:gg* 8:g* 9:yy* 10:yy* 11:yy*"
+    assert xlib.game("xallies", players=4).position(four).well(3) == ((1, 1, 1, 0), True)  # grey is missing
+
+
+def test_position_text_digits_are_ascii():
+    with pytest.raises(xlib.PositionError, match="is not a digit 0-9"):
+        xlib.game("xallies").position(FULL.replace("3:", "٣:"))
+    with pytest.raises(xlib.PositionError, match="is not a digit 0-9"):
+        xlib.game("xallies").position(FULL + " ; turn ³")

@@ -141,11 +141,39 @@ def test_win_checked_only_for_the_player_who_moved():
     assert not s.over and s.to_move == R
 
 
-def test_lose_when_you_have_no_tiles_at_the_start_of_your_turn():
+def test_lose_player_to_move_with_no_tiles_loses():
     reds = ",".join(f"{t}R" for t in TILES if t != 1)
     text = f"W:3,4,5,9,10,11 R:- | s1:2W s2:1W s3:1R | x:6W,7W,8W,12W,13W,{reds} | next 4 | to W"
     s = xats(text).play("3")
     assert s.over and s.winners == (W,)
+    # only a position text can put a player with no tiles to move: they lose at once
+    s = xats(f"W:3,4,5,9,10,11 R:- | s1:2W s2:1W s3:1R | x:6W,7W,8W,12W,13W,{reds} | next 4 | to R")
+    assert s.over and s.winners == (W,) and s.moves() == []
+    assert xlib.replay(s.record()).winners == (W,)  # the record keeps the position as given
+
+
+def test_lose_player_with_no_tiles_at_the_end_of_their_turn_loses_at_once():
+    # white plays its last tile onto red's 13 and does not win (2 spikes on top, 0 tiles left): white loses
+    s = xats(f"W:5 R:{','.join(map(str, range(1, 13)))} | s1:13R | x:- | next 2 | to W")
+    s = s.play("5>s1")
+    assert s.top_spikes(W) == 2 and s.reserve(W) == ()
+    assert s.over and s.winners == (R,) and s.to_move is None
+
+
+def test_lose_the_win_check_comes_first_no_tiles_and_no_spikes_on_top_wins():
+    # white's last tile goes on as a new stack: tile 1 has no spike, and 0 spikes = 0 tiles left
+    s = xats(f"W:1 R:{','.join(map(str, range(1, 13)))} | s1:13R | x:- | next 2 | to W")
+    assert s.moves() == ["1>s1"]
+    s = s.play("1>s1")
+    assert s.over and s.winners == (W,)
+
+
+def test_three_players_out_of_tiles_at_the_end_of_a_turn_leaves_the_rotation_at_once():
+    blues = ",".join(str(t) for t in TILES if t != 5)
+    text = f"W:5 B:{blues} R:{blues} | s1:13W | x:- | next 2 | to W"
+    s = xats(text, players=3).play("5>s1")
+    assert not s.over and s.active == (False, True, True) and s.to_move == 1
+    assert s.position_text().endswith("| out W")
 
 
 def test_three_players_out_of_tiles_leaves_the_rotation_tiles_stay():
@@ -174,41 +202,80 @@ def test_notation_new_stack_onto_a_stack_and_destroy():
     assert str(s.parse("13")) == "13" and str(s.parse("7>s2")) == "7>s2" and str(s.parse("s2x4")) == "s2x4"
 
 
-def test_position_text_round_trip_and_rendering():
+def test_position_text_fields():
     s = xlib.game("xats", players=3).start().play("13").play("12>s1").play("9>s1").play("s1x6")
     text = s.position_text()
+    assert text == ("W:1,2,3,4,5,7,8,9,10,11,12,13 B:1,2,3,4,5,6,7,8,9,10,11,12,13 "
+                    "R:1,2,3,4,5,6,7,8,9,10,11,12,13 | - | x:6W | next 2 | to B")
     assert xats(text, players=3).position_text() == text
-    assert "s1" not in text and "next 2" in text and "x:6W" in text
     assert "blue" in str(s)
+
+
+def test_position_text_a_tile_not_listed_is_out_of_the_game():
+    s = xats("W:1,2 R:13 | s1:12W | x:- | next 2 | to W")
+    assert s.reserve(W) == (1, 2) and s.reserve(R) == (13,) and not s.over
 
 
 @pytest.mark.parametrize("text, message", [
     ("14", r"there is no tile 14 in '14': tiles are numbered 1–13"),
     ("7>x2", r"'7>x2' is not XATS notation"),
     ("s1x0", r"there is no tile 0"),
+    ("7>s0", r"there is no stack s0 in '7>s0': stacks are numbered from s1"),
+    ("s0x1", r"there is no stack s0"),
+    ("1" * 30, r"the tile number 1{20}… has more than 18 digits"),
 ])
-def test_bad_notation(text, message):
+def test_notation_malformed_is_a_notation_error(text, message):
     with pytest.raises(xlib.NotationError, match=message):
         xlib.game("xats").start().play(text)
 
 
+ALL = ",".join(map(str, TILES))
+
+
 @pytest.mark.parametrize("text, message", [
     ("W:1 R:1", r"an XATS position has the fields"),
-    (f"W:{','.join(map(str, TILES))} | - | x:- | next 1 | to W", r"give a reserve for every colour"),
-    (f"W:{','.join(map(str, TILES))} R:1 | - | x:- | next 1 | to W", r"red's tiles must appear once each"),
-    (f"W:{','.join(map(str, range(1, 13)))} R:{','.join(map(str, range(1, 13)))} | s1:13W,13R | x:- | next 2 | to W",
-     r"in s1:13W,13R, tile 13 cannot lie on tile 13"),
-    (f"W:{','.join(map(str, TILES))} R:{','.join(map(str, TILES))} | - | x:- | next 1 | to Q",
-     r"'Q' in 'to' is not a colour"),
-    (f"W:{','.join(map(str, range(1, 13)))} R:{','.join(map(str, TILES))} | s1:13W | x:- | next 1 | to W",
-     r"'next N' gives the number of the next new stack"),
+    (f"W:{ALL} | - | x:- | next 1 | to W", r"give a reserve for every colour"),
+    (f"W:{ALL} R:1 W:2 | - | x:- | next 1 | to W", r"white's reserve is given twice"),
+    (f"W:{ALL} R:1,1 | - | x:- | next 1 | to W", r"red's tile 1 appears twice; each tile is in one place at most"),
+    (f"W:{ALL} R:2 | s1:1R | x:2R | next 2 | to W", r"red's tile 2 appears twice"),
+    ("W:1 R:1 | s1:13W,13R | x:- | next 2 | to W", r"in s1:13W,13R, tile 13 cannot lie on tile 13"),
+    ("W:1 R:1 | s1:13W,5R,7R | x:- | next 2 | to W", r"in s1:13W,5R,7R, tile 7 cannot lie on tile 5"),
+    ("W:1 R:1 | s0:13W | x:- | next 2 | to W", r"'s0:13W': stacks are numbered from s1"),
+    ("W:1 R:1 | s2:13W s2:12R | x:- | next 3 | to W", r"two stacks are named s2"),
+    (f"W:{ALL} R:{ALL} | - | x:- | next 0 | to W", r"'next N' gives the number of the next new stack, from 1"),
+    ("W:1 R:1 | s1:13W | x:- | next 1 | to W", r"above every stack's \(here at least 2\), not 'next 1'"),
+    (f"W:{ALL} R:{ALL} | - | x:- | next x | to W", r"'next N' must be written with the digits 0-9, not 'x'"),
+    (f"W:{ALL} R:{ALL} | - | x:- | next 1 | to Q", r"'Q' in 'to' is not a colour"),
+    (f"W:{ALL} R:{ALL} | - | x:- | next 1 | to WR", r"'to C' gives the colour to move, one letter"),
+    (f"W:{ALL} R:{ALL} | - | x:- | next 1 | to W | out W", r"at least two players must still be in the game"),
+    (f"W:{ALL} R:{ALL} | - | x:- | next 1 | to W | out", r"the last field lists the players out of the game"),
+    (f"W:{ALL} R:{ALL} | - | x:4W | next 1 | to W", r"white's tile 4 appears twice"),
+    (f"W:{ALL} R:{ALL} | - | x:14W | next 1 | to W", r"'14' in the discarded tiles is not a tile number 1–13"),
+    (f"W:{ALL} R:{ALL} | - | x:- | next 1 | to W | out - | out -", r"an XATS position has the fields"),
 ])
-def test_bad_position_text(text, message):
+def test_position_text_malformed_is_a_position_error(text, message):
     with pytest.raises(xlib.PositionError, match=message):
         xats(text)
 
 
-def test_bad_option():
+@pytest.mark.parametrize("text, message", [
+    (f"W:{ALL} B:{ALL} R:{ALL} | - | x:- | next 1 | to W | out B,R", r"at least two players must still be in"),
+    (f"W:{ALL} B:{ALL} R:{ALL} | - | x:- | next 1 | to B | out B", r"blue is out of the game and cannot be to move"),
+    (f"W:{ALL} B:{ALL} R:{ALL} | - | x:- | next 1 | to W | out B,B", r"blue is listed twice in 'out'"),
+])
+def test_position_text_at_least_two_players_still_in_and_the_mover_is_one(text, message):
+    with pytest.raises(xlib.PositionError, match=message):
+        xats(text, players=3)
+
+
+def test_position_text_digits_are_ascii():
+    with pytest.raises(xlib.PositionError, match="is not a digit 0-9"):
+        xats(f"W:{ALL} R:{ALL} | - | x:- | next ٣ | to W")
+    with pytest.raises(xlib.NotationError, match="is not a digit 0-9"):
+        xlib.game("xats").start().play("1٣")
+
+
+def test_players_option_is_two_or_three():
     with pytest.raises(xlib.OptionError, match=r"players=4 is not valid: choose one of 2, 3"):
         xlib.game("xats", players=4)
 
@@ -217,6 +284,7 @@ def test_bad_option():
 
 @given(st.sampled_from([2, 3]), st.integers(0, 10**6))
 def test_random_games_conserve_tiles_keep_stacks_legal_and_end(players, seed):
+    """Tiles are never lost, stacks stay legal, a player with no tiles is out or has won, games end."""
     rng = random.Random(seed)
     s = xlib.game("xats", players=players).start(seed=seed)
     for _ in range(2000):
@@ -227,9 +295,10 @@ def test_random_games_conserve_tiles_keep_stacks_legal_and_end(players, seed):
             on_stacks = [t for _, tiles in s.stack_list for t, o, _, _ in tiles if o == p]
             gone = [t for t, o in s.discarded if o == p]
             assert sorted(list(s.reserve(p)) + on_stacks + gone) == list(TILES)
+        if not s.over:
+            assert all(s.reserve(p) or not s.active[p] for p in range(players))
         for _, tiles in s.stack_list:
             for below, above in zip(tiles, tiles[1:]):
                 assert fits(above[0], below[0])
                 assert edges(above[0], above[2], above[3]) <= edges(below[0], below[2], below[3])
     assert s.over and len(s.winners) == 1
-    assert xlib.replay(s.record()).position_text() == s.position_text()

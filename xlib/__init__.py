@@ -6,7 +6,7 @@
     s = s.play("3+:bb")
 """
 from .core import Game, Move, State
-from .errors import IllegalMove, NotationError, OptionError, PositionError, RecordError, XlibError
+from .errors import IllegalMove, NotationError, OptionError, PositionError, RecordError, SeedError, XlibError
 from .matches import play_match, tournament
 from .records import replay
 from .registry import game, game_names
@@ -14,6 +14,6 @@ from .rng import stream
 
 __all__ = [
     "Game", "Move", "State", "IllegalMove", "NotationError", "OptionError", "PositionError",
-    "RecordError", "XlibError", "game", "game_names", "play_match", "replay", "stream", "tournament",
+    "RecordError", "SeedError", "XlibError", "game", "game_names", "play_match", "replay", "stream", "tournament",
 ]
 __version__ = "0.1.0"

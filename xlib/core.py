@@ -6,25 +6,42 @@ errors. A game subclass supplies only its rules: `_parse`, `_explain`, `_apply`,
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Iterator, Sequence
+import functools
+from fractions import Fraction
+from typing import Any, Callable, ClassVar, Iterator, Sequence, final
 
-from .errors import IllegalMove, NotationError
+from .errors import IllegalMove, NotationError, PositionError, XlibError
 from .options import Option, resolve
 from .rng import check_seed
+from .text import non_ascii_digit
 
 RECORD_VERSION = 1
 
 
 class Move:
-    """A move; `str(move)` is its notation. Moves compare equal to their notation text."""
+    """A move; `str(move)` is its notation. A move equals its notation text, and hashes as it does.
 
-    __slots__ = ("text",)
+    A game's parser returns every move in its one canonical notation (an alias is read to the
+    listed move's text), so comparing and hashing by the text is comparing moves. `origin` is the
+    token of the position that made the move (set by State.moves and State.parse): played where
+    the token differs, the move is read again from its notation, so a move object from another
+    game, board size or position is never misapplied."""
+
+    __slots__ = ("text", "origin")
 
     def __init__(self, text: str) -> None:
         self.text = text
+        self.origin: object = None
 
-    def key(self) -> object:
-        """What makes two moves the same move (the notation, unless a game says otherwise)."""
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in ("__eq__", "__hash__"):
+            if name in cls.__dict__:
+                raise TypeError(f"{cls.__name__} redefines {name}: moves compare and hash by their notation")
+
+    @final
+    def key(self) -> str:
+        """What makes two moves the same move: the canonical notation."""
         return self.text
 
     def __str__(self) -> str:
@@ -35,21 +52,56 @@ class Move:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Move):
-            return self.key() == other.key()
+            return self.text == other.text
         if isinstance(other, str):
             return self.text == other
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self.key())
+        return hash(self.text)
+
+
+def _stamped(moves: Callable[[Any], list[Move]]) -> Callable[[Any], list[Move]]:
+    """Wrap a game's moves() so that every move it lists is marked as made by that state."""
+
+    @functools.wraps(moves)
+    def listed(self: State) -> list[Move]:
+        out = moves(self)
+        try:
+            token = self._token
+        except AttributeError:
+            token = self._token = object()
+        for m in out:
+            m.origin = token
+        return out
+
+    listed.stamps_origin = True  # type: ignore[attr-defined]
+    return listed
 
 
 class State:
-    """An immutable game position with its history. Games subclass it and add their data."""
+    """An immutable game position with its history. Games subclass it and add their data.
 
-    __slots__ = ("game", "seed", "parent", "last_move", "ply", "start_text")
+    `_token` marks the moves a state made (Move.origin). By default each state has its own, and
+    the base class marks every move its moves() lists. A game whose moves mean the same in every
+    position (a cell or a well, checked by _explain) may give all its states the game's token,
+    mark its listed moves once, and set `moves.stamps_origin = True` to skip the per-call marking."""
 
-    game: "Game"
+    __slots__ = ("game", "seed", "parent", "last_move", "ply", "start_text", "_token")
+
+    game: Game
+    seed: int
+    parent: State | None
+    last_move: Move | None
+    ply: int
+    start_text: str | None
+    _token: object  # marks the moves this state made (see Move.origin); made when first needed
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("moves")
+        if own is not None and not getattr(own, "stamps_origin", False):
+            setattr(cls, "moves", _stamped(own))
 
     # ---- what a game provides -------------------------------------------------------
     @property
@@ -101,10 +153,26 @@ class State:
         """The move that `text` names here; NotationError if it is not valid notation."""
         if not isinstance(text, str):
             raise NotationError(f"a move is given as notation text or a Move, not {type(text).__name__}")
-        return self._parse(text.strip())
+        bad = non_ascii_digit(text)
+        if bad is not None:
+            raise NotationError(f"{bad!r} in {text!r} is not a digit 0-9: notation uses the ASCII digits only")
+        move = self._parse(text.strip())
+        try:
+            move.origin = self._token
+        except AttributeError:
+            move.origin = self._token = object()
+        return move
 
     def _coerce(self, move: Move | str) -> Move:
-        return move if isinstance(move, Move) else self.parse(move)
+        """`move` as a move of this position: one it made as is, any other read again from its notation."""
+        if isinstance(move, Move):
+            try:
+                if move.origin is self._token:
+                    return move
+            except AttributeError:
+                pass
+            return self.parse(move.text)
+        return self.parse(move)
 
     def explain(self, move: Move | str) -> str | None:
         """None when `move` is legal here, else one sentence naming the rule that forbids it."""
@@ -142,7 +210,7 @@ class State:
     def undo(self) -> "State":
         """The state before the last move (undo is simply the previous state)."""
         if self.parent is None:
-            raise ValueError("nothing to undo: this is the first position of the game")
+            raise XlibError("nothing to undo: this is the first position of the game")
         return self.parent
 
     def history(self) -> list["State"]:
@@ -157,7 +225,7 @@ class State:
 
     def moves_played(self) -> list[Move]:
         """The moves from the first position to this one."""
-        return [s.last_move for s in self.history()[1:]]  # type: ignore[misc]
+        return [s.last_move for s in self.history()[1:] if s.last_move is not None]
 
     @property
     def root(self) -> "State":
@@ -209,19 +277,20 @@ class Game:
         """A state from the game's position text (PositionError if the text is malformed)."""
         seed = check_seed(seed)
         if not isinstance(text, str):
-            from .errors import PositionError
-
             raise PositionError(f"position text must be a string, not {type(text).__name__}")
-        state = self._position(text.strip())
-        state._init_root(self, seed, state.position_text())
+        bad = non_ascii_digit(text)
+        if bad is not None:
+            raise PositionError(f"{bad!r} in the position text is not a digit 0-9: position text uses the "
+                                f"ASCII digits only")
+        text = text.strip()
+        state = self._position(text)
+        state._init_root(self, seed, text)  # the record keeps the text as given: read again, it is this state
         return state
 
     def _start(self) -> State:
         raise NotImplementedError
 
     def _position(self, text: str) -> State:
-        from .errors import PositionError
-
         raise PositionError(f"{self.name} has no position text")
 
     def __repr__(self) -> str:
@@ -256,7 +325,7 @@ def next_seat(current: int, count: int, active: Sequence[bool] | None = None) ->
     return current
 
 
-def ranked_winners(scores: Sequence[float]) -> tuple[int, ...]:
+def ranked_winners(scores: Sequence[float] | Sequence[Fraction]) -> tuple[int, ...]:
     """Players with the highest score (all of them on a tie)."""
     best = max(scores)
     return tuple(i for i, v in enumerate(scores) if v == best)

@@ -29,3 +29,7 @@ class RecordError(XlibError):
 
 class OptionError(XlibError):
     """An unknown game option, or an option with a bad value."""
+
+
+class SeedError(XlibError):
+    """A seed that is not a whole number (bool and float are refused: they would hide a mistake)."""

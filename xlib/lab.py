@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from .core import State
 from .matches import tournament
@@ -102,22 +102,28 @@ def fit_mix(mix: Sequence[str], players: int) -> list[str]:
 
 
 def run_experiment(mixes: Mapping[str, Sequence[str]] | None = None, games: int = 200, seed: int = 0,
-                   players: int = 3, supply: int | None = 12, skill: float = 0.5, progress: bool = False,
-                   workers: int | None = None) -> Any:
-    """Play `games` games of every persona mix; the tournament table (one row per player per game).
+                   players: int = 3, supply: int | None = 12, skill: float = 0.5,
+                   progress: bool | Callable[[int, int], None] = False, workers: int | None = None) -> Any:
+    """Play exactly `games` games of every persona mix; the tournament table (one row per player per game).
 
-    Seats rotate from game to game so that no persona always moves first."""
+    Seats rotate from game to game so that no persona always moves first: the games of a mix are
+    split as evenly as they go over the rotations (200 games with 3 players: 67, 67 and 66)."""
     mixes = mixes or DEFAULT_MIXES
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
     lineups: dict[str, list[str]] = {}
+    wanted: dict[str, int] = {}
     for label, mix in mixes.items():
         fitted = fit_mix(list(mix), players)
         for r in range(players):  # every rotation, so each persona sits in each seat
             lineups[f"{label}|{r}"] = fitted[r:] + fitted[:r]
-    per = max(1, games // players)
-    df = tournament("xallies", lineups, games=per, seed=seed, progress=progress, workers=workers,
+            wanted[f"{label}|{r}"] = games // players + (1 if r < games % players else 0)
+    lineups = {k: v for k, v in lineups.items() if wanted[k] > 0}
+    df = tournament("xallies", lineups, games=wanted, seed=seed, progress=progress, workers=workers,
                     **game_options(players, supply, skill))
     df["mix"] = df.lineup.str.split("|").str[0]
     df["persona"] = df.agent
+    df.attrs["seed"] = seed
     return df
 
 
@@ -171,7 +177,7 @@ def persona_table(df: Any) -> Any:
 # ---- population dynamics ------------------------------------------------------------------
 
 def payoff_tables(personas: Sequence[str] = PERSONA_NAMES, games: int = 12, seed: int = 0, players: int = 3,
-                  supply: int | None = 12, skill: float = 0.5, progress: bool = False,
+                  supply: int | None = 12, skill: float = 0.5, progress: bool | Callable[[int, int], None] = False,
                   workers: int | None = None) -> dict[tuple[str, ...], dict[str, float]]:
     """Mean score of each persona at every table of `players` personas (tables as sorted tuples)."""
     tables = list(itertools.combinations_with_replacement(sorted(personas), players))

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from . import registry
 from .agents import AGENTS, make_agent
@@ -44,7 +44,9 @@ def play_match(game: str | Game, agents: Sequence[AgentSpec], seed: int = 0, **o
                          f"one per seat ({', '.join(s.players)}), not {len(agents)}")
     players = [_agent(a, stream(seed, "agent", i).randrange(2**31)) for i, a in enumerate(agents)]
     while not s.over:
-        s = s.play(players[s.to_move].choose(s))
+        mover = s.to_move
+        assert mover is not None
+        s = s.play(players[mover].choose(s))
     return s
 
 
@@ -54,19 +56,20 @@ def game_rows(state: State, lineup: str, game_id: int, agents: Sequence[str]) ->
     n = len(state.players)
     win = [1.0 / len(state.winners) if p in state.winners else 0.0 for p in range(n)]
     ledger = getattr(state, "ledger", None)
+    xallies: Any = state  # the ledger's game keeps points, whites and turns
     for p in range(n):
         row: dict[str, Any] = {"game": game_id, "lineup": lineup, "seat": p, "player": state.players[p],
                                "agent": agents[p], "score": float(state.scores[p]), "win": win[p],
                                "plies": state.ply}
         if ledger is not None:  # XAllies: the ledger a classroom measures
             row.update({
-                "points": state.points[p], "whites": state.whites[p], "hits": float(ledger.hits[p]),
+                "points": xallies.points[p], "whites": xallies.whites[p], "hits": float(ledger.hits[p]),
                 "alliances": sum(1 for c in ledger.claimed if p in c.coalition),
                 "claims_made": sum(1 for c in ledger.claimed if c.mover == p),
                 "wasted_by": sum(1 for x in ledger.wasted if x.mover == p),
                 "claimed": len(ledger.claimed), "wasted": len(ledger.wasted),
                 "unresolved": len(ledger.unresolved), "denied": sum(1 for d in ledger.denied if d.mover == p),
-                "turns": state.turn,
+                "turns": xallies.turn,
             })
         rows.append(row)
     return rows
@@ -79,12 +82,14 @@ def _one(job: tuple) -> list[dict[str, Any]]:
 
 
 def tournament(game: str, lineups: Mapping[str, Sequence[AgentSpec]] | Sequence[Sequence[AgentSpec]],
-               games: int = 100, seed: int = 0, workers: int | None = None, progress: bool = False,
-               **options: Any) -> Any:
-    """Play `games` games of every lineup; a pandas DataFrame with one row per player per game.
+               games: int | Mapping[str, int] = 100, seed: int = 0, workers: int | None = None,
+               progress: bool | Callable[[int, int], None] = False, **options: Any) -> Any:
+    """Play `games` games of every lineup (or, given a mapping, that many of each named lineup); a pandas
+    DataFrame with one row per player per game.
 
     Lineups name agents by name (or (name, options)); `workers` processes share the work (default:
-    up to 2 cores). The same seed gives the same table."""
+    up to 2 cores). The same seed gives the same table. `progress` is True for a progress bar, or
+    a function told (games done, games in all) after every game."""
     import pandas as pd
 
     if isinstance(game, Game):
@@ -92,10 +97,15 @@ def tournament(game: str, lineups: Mapping[str, Sequence[AgentSpec]] | Sequence[
     g = _game(game, options)
     named = dict(lineups) if isinstance(lineups, Mapping) else {
         " / ".join(_label(a) for a in lu): lu for lu in lineups}
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+    counts = {label: games.get(label, 0) for label in named} if isinstance(games, Mapping) else \
+        {label: games for label in named}
+    for count in counts.values():
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ValueError(f"games must be a whole number of at least 1, not {count!r}")
+    if not isinstance(games, Mapping) and counts and min(counts.values()) < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
     seats = len(g.start().players)
-    jobs = []
+    jobs: list[tuple[Any, ...]] = []
     for label, agents in named.items():
         agents = list(agents)
         if len(agents) != seats:
@@ -103,7 +113,7 @@ def tournament(game: str, lineups: Mapping[str, Sequence[AgentSpec]] | Sequence[
                              f"{seats} seats")
         for a in agents:
             _agent(a, 0)  # a bad name fails here, before any game is played
-        for i in range(games):
+        for i in range(counts[label]):
             jobs.append((game, dict(options), label, tuple(agents), seed + i, len(jobs)))
     workers = workers if workers is not None else min(2, os.cpu_count() or 1)
     rows: list[dict[str, Any]] = []
@@ -117,12 +127,14 @@ def tournament(game: str, lineups: Mapping[str, Sequence[AgentSpec]] | Sequence[
         pool = None
         results = map(_one, jobs)
     try:
-        if progress:
+        if progress is True:
             from tqdm.auto import tqdm
 
             results = tqdm(results, total=len(jobs), desc=f"{g.title} games")
-        for r in results:
+        for done, r in enumerate(results, 1):
             rows.extend(r)
+            if callable(progress):
+                progress(done, len(jobs))
     finally:
         if pool is not None:
             pool.close()

@@ -51,7 +51,7 @@ def choice(*values: Any) -> Check:
             raise ValueError("choose one of " + ", ".join(repr(v) for v in values))
         return value
 
-    check.values = values  # type: ignore[attr-defined]  (a board offers these in a menu)
+    check.values = values  # type: ignore[attr-defined]  # a board offers these in a menu
     return check
 
 
@@ -69,6 +69,7 @@ def integer(low: int | None = None, high: int | None = None, allow_none: bool = 
             raise ValueError(f"it must be at most {high}")
         return value
 
+    check.low, check.high, check.allow_none = low, high, allow_none  # type: ignore[attr-defined]
     return check
 
 
@@ -84,4 +85,5 @@ def number(low: float | None = None, high: float | None = None) -> Check:
             raise ValueError(f"it must be at most {high}")
         return value
 
+    check.low, check.high, check.real = low, high, True  # type: ignore[attr-defined]  # for a board's number field
     return check

@@ -5,16 +5,19 @@ import hashlib
 import json
 import random
 
+from .errors import SeedError
+
 
 def stream(seed: int, *labels: object) -> random.Random:
     """A random.Random seeded by (seed, labels); the same inputs give the same stream on every machine."""
+    seed = check_seed(seed)
     text = json.dumps([seed, *[str(x) for x in labels]], separators=(",", ":"))
     digest = hashlib.sha256(text.encode("utf-8")).digest()
     return random.Random(int.from_bytes(digest[:16], "big"))
 
 
 def check_seed(seed: object) -> int:
-    """A seed is a whole number; anything else is refused with a clear message."""
+    """A seed is a whole number (not a bool, a float or text); anything else raises SeedError naming it."""
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
+        raise SeedError(f"seed must be a whole number, not {seed!r} ({type(seed).__name__})")
     return seed

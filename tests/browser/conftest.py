@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, ROOT, chromium_available, voila
+from .harness import CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, chromium_available, voila
 
 
 def _require_browser() -> None:
@@ -41,7 +41,7 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context = browser.new_context(viewport=VIEWPORT)
     pg = context.new_page()
     pg.errors = []
     pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -79,3 +80,53 @@ HASH_JS = """(el) => {
   for (let i = 0; i < d.length; i += 4 * 13) h = (h * 31 + d[i] + 7 * d[i + 1] + 13 * d[i + 2]) | 0;
   return h;
 }"""
+
+
+ERROR_TEXT = re.compile(r"Traceback|Something went wrong|Error executing|ModuleNotFoundError|NameError")
+VIEWPORT = {"width": 1366, "height": 768}   # a school laptop
+
+
+def open_app(page, server: str, name: str) -> None:
+    page.goto(f"{server}/voila/render/{name}", timeout=90_000)
+    page.wait_for_selector("h1", timeout=90_000)
+    page.wait_for_load_state("networkidle", timeout=90_000)
+
+
+def wait_painted(page, element, timeout: float = 30.0) -> dict:
+    deadline = time.time() + timeout
+    result = {}
+    while time.time() < deadline:
+        result = element.evaluate(PAINTED_JS)
+        if result["colours"] > 8:
+            return result
+        time.sleep(0.2)
+    raise AssertionError(f"the canvas was not painted: {result}")
+
+
+def no_errors(page) -> None:
+    text = page.inner_text("body")
+    match = ERROR_TEXT.search(text)
+    assert match is None, f"error text on the page: {text[max(0, match.start() - 200):match.end() + 400]}"
+    assert not page.errors, f"JavaScript errors: {page.errors}"
+
+
+
+def click_view_point(canvas, view, x: float, y: float) -> None:
+    """Click the canvas where the view draws (x, y): the board scales the view to fit the screen."""
+    box = canvas.bounding_box()
+    zoom = box["width"] / view.width
+    canvas.click(position={"x": x * zoom, "y": y * zoom})
+
+
+def inside_viewport(page, locator) -> bool:
+    """True when the element is wholly inside the visible part of the page."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    return (box is not None and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= size["width"]
+            and box["y"] + box["height"] <= size["height"])
+
+
+def wait_idle(page, board, timeout: float = 60_000) -> None:
+    """Wait until the board's message no longer says that a move is under way."""
+    page.wait_for_function("(el) => !el.innerText.includes('thinking') && !el.innerText.includes('is moving')",
+                           arg=board.locator(".xlib-message").element_handle(), timeout=timeout)

@@ -1,27 +1,57 @@
 """Computer players. Each works through the public xlib API only, so every game gets them.
 
     agent.choose(state) -> move        agents never change a state
+    agent.reason()      -> str         the last choice in a sentence
+
+Each player declares the games it suits in its `classifier` (as Axelrod's strategies do):
+`{"games": "any"}` or a set of game names. `for_game` lists the players that suit a game, in
+the order a seat menu shows them, and `default_for` names the computer a new seat gets.
 """
 from __future__ import annotations
 
 from typing import Any
 
+from .. import registry
+from .levels import LEVELS, Easy, Hard, Medium
 from .mcts import MCTSAgent, MoveStat
-from .personas import PERSONAS, Competitive, Prosocial, Reciprocator, Selfish, Spoiler
+from .personas import PERSONAS, Competitive, Persona, Prosocial, Reciprocator, Selfish, Spoiler
 from .simple import GreedyAgent, RandomAgent
 
-#: every computer player by name, for board seats and tournaments
-AGENTS: dict[str, type] = {"random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent, **PERSONAS}
+#: every computer player by name, in the order seat menus offer them
+AGENTS: dict[str, type] = {**LEVELS, "random": RandomAgent, "greedy": GreedyAgent, "mcts": MCTSAgent, **PERSONAS}
+#: the player a new computer seat gets: a real opponent that answers within a second
+DEFAULT = "medium"
+
+
+def suits(cls: type, game_name: str) -> bool:
+    """Whether the player class declares that it plays `game_name`."""
+    games = getattr(cls, "classifier", {}).get("games", "any")
+    return games == "any" or game_name in games
+
+
+def for_game(game_name: str) -> list[tuple[str, type]]:
+    """The computer players that suit `game_name`, as (name, class), levels first, in a stable order."""
+    registry.game_class(game_name)  # an unknown game is a clear error
+    return [(name, cls) for name, cls in AGENTS.items() if suits(cls, game_name)]
+
+
+def default_for(game_name: str) -> str:
+    """The name of the computer player a new seat of `game_name` gets (Medium: it plays well and answers fast)."""
+    registry.game_class(game_name)
+    return DEFAULT
+
+
 #: the players that suit any game (personas read the XAllies ledger)
-GENERAL = ("random", "greedy", "mcts")
+GENERAL = tuple(name for name, cls in AGENTS.items() if getattr(cls, "classifier", {}).get("games") == "any")
 
 
 def make_agent(name: str, seed: int = 0, **options: Any) -> Any:
-    """A computer player by name: random, greedy, mcts, or an XAllies persona."""
+    """A computer player by name: easy, medium, hard, random, greedy, mcts, or an XAllies persona."""
     if name not in AGENTS:
         raise ValueError(f"no computer player {name!r}; players: {', '.join(AGENTS)}")
     return AGENTS[name](seed=seed, **options)
 
 
-__all__ = ["AGENTS", "GENERAL", "Competitive", "GreedyAgent", "MCTSAgent", "MoveStat", "PERSONAS", "Prosocial",
-           "RandomAgent", "Reciprocator", "Selfish", "Spoiler", "make_agent"]
+__all__ = ["AGENTS", "DEFAULT", "GENERAL", "Competitive", "Easy", "GreedyAgent", "Hard", "LEVELS", "MCTSAgent",
+           "Medium", "MoveStat", "PERSONAS", "Persona", "Prosocial", "RandomAgent", "Reciprocator", "Selfish",
+           "Spoiler", "default_for", "for_game", "make_agent", "suits"]

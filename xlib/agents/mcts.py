@@ -1,35 +1,94 @@
-"""Monte Carlo tree search for any number of players (UCT with max^n backup).
+"""Monte Carlo tree search for any number of players, within a time budget.
 
-Each node keeps every player's summed reward; at a node the player to move picks the child
-best for them. XAllies' compound turns are simply several decisions by the same player.
-Rollouts use a game's fast playout where it has one. The reward is each player's share of
-the win judged by the game's own evaluation (for XAllies: points plus skill × white pieces,
-never the drawn shots). The tree is kept between moves and reused when the game went on
-through it."""
+UCT with max^n backup: each node keeps every player's summed reward, and at a node the player
+to move picks the child best for them. XAllies' compound turns are simply several decisions by
+the same player. A leaf is judged by a playout (a game's fast playout where it has one), cut
+off with the game's evaluation where playouts are long or say little (Xero-G).
+
+The search is also a small solver: a node whose mover can win at once, or whose children all
+end in the same player's win, is proven, so the computer always takes a win in one and never
+plays a move that lets the next player win at once when another move avoids it.
+
+With a time budget the search runs beside the caller, who takes the best move found when the
+time is up: one slow step (listing the moves of a crowded Xero-G board) cannot make the
+computer late. The tree is kept between moves and reused when the game went on through it.
+"""
 from __future__ import annotations
 
+import gc
 import math
 import random
+import threading
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core import Move, State
 from ..rng import check_seed
+from .evaluations import (PLAYOUT_PLIES, Judgement, evaluate, exploration, outcome, reward, share_of_win,
+                          sure_winner)
+from .tactics import can_win, cheap_to_spot, quick_move, winning_moves
+from .words import Why, chances, player_name
+
+LOST = -1e9  # the selection score of a child proven to be won by someone else
 
 
 class _Node:
-    __slots__ = ("state", "mover", "untried", "children", "visits", "totals")
+    __slots__ = ("state", "mover", "untried", "children", "visits", "totals", "wins", "winner", "win_move",
+                 "spotted")
 
-    def __init__(self, state: State, rng: random.Random) -> None:
+    def __init__(self, state: State, rng: random.Random, spot: bool) -> None:
         self.state = state
-        self.mover = state.to_move
+        mover = state.to_move
+        self.mover: int = -1 if mover is None else mover  # -1 once the game is over
+        n = len(state.players)
+        self.children: dict[object, tuple[Move, _Node]] = {}
+        self.visits = 0
+        self.totals = [0.0] * n
+        self.wins = [0.0] * n
+        self.winner: int | None = None  # proven: this player wins from here whatever anyone does
+        self.win_move: Move | None = None  # the mover's move that wins at once
+        self.spotted = False
+        if state.over:
+            self.untried: list[Move] = []
+            self.winner = sure_winner(state)
+            self.spotted = True
+            return
         moves = state.moves()
         rng.shuffle(moves)
         self.untried = moves
-        self.children: dict[object, tuple[Move, _Node]] = {}
-        self.visits = 0
-        self.totals = [0.0] * len(state.players)
+        if spot:
+            self.spot()
+
+    def spot(self) -> None:
+        """Look for a win at once; a node whose mover has one is proven and needs no more search."""
+        if self.spotted:
+            return
+        self.spotted = True
+        if self.winner is not None:
+            return
+        moves = self.untried + [m for m, _ in self.children.values()]
+        wins = winning_moves(self.state, moves)
+        if wins:
+            self.winner, self.win_move = self.mover, wins[0]
+
+    @property
+    def decided_at_once(self) -> bool:
+        """The game ended here, or the player to move here wins at once (the move leading here decides it)."""
+        return self.winner is not None and (self.win_move is not None or self.state.over)
+
+
+class _Search:
+    """One search's own record, written by its worker only: a late worker never touches the next search."""
+
+    __slots__ = ("stop", "root", "error", "iterations", "stopped")
+
+    def __init__(self) -> None:
+        self.stop = threading.Event()
+        self.root: _Node | None = None
+        self.error: BaseException | None = None
+        self.iterations = 0
+        self.stopped = ""
 
 
 @dataclass(frozen=True)
@@ -41,29 +100,18 @@ class MoveStat:
     value: float
 
 
-def share_of_win(values: tuple[float, ...]) -> list[float]:
-    """1 for the single leader, split equally among tied leaders, 0 for the rest."""
-    best = max(values)
-    leaders = [i for i, v in enumerate(values) if v >= best - 1e-9]
-    return [1.0 / len(leaders) if i in leaders else 0.0 for i in range(len(values))]
-
-
-def reward(values: tuple[float, ...]) -> list[float]:
-    """What a playout is worth to each player: mostly the share of the win, partly the share of all worth.
-
-    The second part tells a narrow loss from a heavy one, which makes the search much stronger."""
-    total = sum(v for v in values if v > 0) or 1.0
-    return [0.7 * w + 0.3 * max(v, 0.0) / total for w, v in zip(share_of_win(values), values)]
-
-
 class MCTSAgent:
-    """UCT search; `iterations` or `seconds` sets the budget for each move (both: whichever ends first)."""
+    """UCT search within a budget: `seconds` per move (default 1), or `iterations`, or both (whichever ends first).
+
+    `exploration` weighs trying other moves against the best so far (default: the game's own, 0.7 for most)."""
 
     name = "mcts"
-    description = "looks ahead by playing many imagined games to the end"
+    label = "MCTS"
+    description = "looks ahead by playing many imagined games, for about a second a move"
+    classifier: ClassVar[dict[str, Any]] = {"games": "any", "stochastic": True, "long_run_time": True}
 
-    def __init__(self, iterations: int | None = 300, seconds: float | None = None, seed: int = 0,
-                 exploration: float = 0.7, rollout_turns: int | None = None, reuse: bool = True) -> None:
+    def __init__(self, iterations: int | None = None, seconds: float | None = 1.0, seed: int = 0,
+                 exploration: float | None = None, rollout_turns: int | None = None, reuse: bool = True) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give MCTSAgent a budget: iterations, seconds, or both")
         if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
@@ -81,91 +129,281 @@ class MCTSAgent:
         self.root: _Node | None = None
         self.anchor: State | None = None  # the game's own state the root stands for
         self.last_iterations = 0
+        self.stopped = ""  # why the last search ended: budget, iterations, sure, one move, clear, quick
+        self.elapsed = 0.0
+        self._stats: list[MoveStat] = []
+        self._why: Why | None = None
+        self._worker: threading.Thread | None = None
+        self._search_now = _Search()
 
-    # ---- search ----------------------------------------------------------------------------
+    # ---- choosing --------------------------------------------------------------------------
     def choose(self, state: State) -> Move:
-        moves = state.moves()
-        if not moves:
+        if state.over:
             raise ValueError("the game is over: there is no move to choose")
-        root = self._root_for(state)
+        start = time.perf_counter()
+        collecting = gc.isenabled()
+        gc.disable()  # the tree holds no reference cycles; a collection pass over it only makes the answer late
+        try:
+            return self._choose(state, start)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _choose(self, state: State, start: float) -> Move:
+        self._settle_worker()
+        job = self._search_now = _Search()
+        if self.seconds is None:
+            self._search(state, job, start)
+        else:
+            worker = threading.Thread(target=self._search, args=(state, job, start), daemon=True,
+                                      name="xlib-search")
+            self._worker = worker
+            worker.start()
+            # stop a little early: the last step of the search and the answer itself take a moment
+            worker.join(max(0.0, start + self.seconds - max(0.03, 0.08 * self.seconds) - time.perf_counter()))
+            job.stop.set()
+            worker.join(0.005)
+            if job.root is None and can_win(state):  # a win in one is worth a little overtime
+                worker.join(max(0.0, start + 2 * self.seconds - time.perf_counter()))
+            if job.root is None:  # listing the moves alone outlasted the budget
+                move = quick_move(state)
+                if move is not None:
+                    return self._answer_quickly(state, move, start)
+                worker.join()
+        self.last_iterations, self.stopped = job.iterations, job.stopped
+        if job.error is not None:
+            raise job.error
+        root = job.root
+        assert root is not None
         self.root, self.anchor = root, state
-        if len(moves) == 1:
-            return moves[0]
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
-        while (self.iterations is None or done < self.iterations) and \
-                (deadline is None or time.perf_counter() < deadline):
+        move = self._decide(root)
+        self.elapsed = time.perf_counter() - start
+        self._record(state, root, move)
+        return move
+
+    def _settle_worker(self) -> None:
+        """Let the last search's worker finish its step; a tree it may still touch is not reused."""
+        worker = self._worker
+        if worker is not None and worker.is_alive():
+            self._search_now.stop.set()
+            worker.join(0.05)
+            if worker.is_alive():
+                self.root = self.anchor = None
+        self._worker = None
+
+    def _answer_quickly(self, state: State, move: Move, start: float) -> Move:
+        self.root = self.anchor = None
+        self.last_iterations, self.stopped = self._search_now.iterations, "quick"
+        self.elapsed = time.perf_counter() - start
+        self._stats = []
+        self._why = Why(state, move, [], "its time ran out before it could list every move, so it took a "
+                                         "quick legal move")
+        return move
+
+    # ---- the search ------------------------------------------------------------------------
+    def _search(self, state: State, job: _Search, start: float) -> None:
+        try:
+            root = self._root_for(state)
+            job.root = root
+            self._grow(root, job, start)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
+            job.error = exc
+
+    def _grow(self, root: _Node, job: _Search, start: float) -> None:
+        deadline = None if self.seconds is None else start + self.seconds
+        limit = self.iterations
+        if root.winner == root.mover:
+            job.stopped = "sure"
+            return
+        if len(root.untried) + len(root.children) <= 1:
+            job.stopped = "one move"
+            return
+        while True:
+            if job.stop.is_set():
+                job.stopped = "budget"
+                break
+            if limit is not None and job.iterations >= limit:
+                job.stopped = "iterations"
+                break
+            if root.winner is not None:
+                job.stopped = "sure"
+                break
             self._iterate(root)
-            done += 1
-        self.last_iterations = done
-        best = max(root.children.values(), key=lambda mc: (mc[1].visits, mc[1].totals[root.mover]))
-        return best[0]
+            job.iterations += 1
+            if deadline is not None and job.iterations % 16 == 0 and \
+                    self._settled(root, job.iterations, start, deadline):
+                job.stopped = "clear"
+                break
+
+    def _settled(self, root: _Node, done: int, start: float, deadline: float) -> bool:
+        """True when the most-tried move cannot be overtaken in the time left, or only one move does not lose."""
+        if root.untried:
+            return False
+        p = root.mover
+        alive = sorted((c.visits for _, c in root.children.values() if c.winner is None or c.winner == p),
+                       reverse=True)
+        if len(alive) <= 1:
+            return True
+        now = time.perf_counter()
+        left = (deadline - now) * done / max(now - start, 1e-6)
+        return alive[0] - alive[1] > left
 
     def _root_for(self, state: State) -> _Node:
         """Reuse the subtree the game went through since the last move, if there is one."""
+        node: _Node | None = None
         if self.reuse and self.root is not None:
-            line = []
+            line: list[Move | None] = []
             s: State | None = state
             while s is not None and s is not self.anchor and len(line) < 64:
                 line.append(s.last_move)
                 s = s.parent
             if s is self.anchor:
-                node: _Node | None = self.root
+                node = self.root
                 for m in reversed(line):
-                    entry = node.children.get(m.key()) if node is not None else None
+                    entry = node.children.get(m.key()) if node is not None and m is not None else None
                     node = entry[1] if entry is not None else None
-                if node is not None:
-                    return node
-        return _Node(state, self.rng)
+        if node is None:
+            return _Node(state, self.rng, spot=True)
+        node.spot()
+        for _, child in node.children.values():  # the moves that let the next player win at once
+            child.spot()
+        return node
 
     def _iterate(self, root: _Node) -> None:
         node, path = root, [root]
-        c = self.exploration
-        while not node.untried and node.children:  # selection
+        c = self.exploration if self.exploration is not None else exploration(node.state.game.name)
+        while node.winner is None and not node.untried and node.children:  # selection
             log_n = math.log(node.visits)
             p = node.mover
-            best, best_score = None, float("-inf")
+            best, best_score = None, -math.inf
             for _, child in node.children.values():
-                score = child.totals[p] / child.visits + c * math.sqrt(log_n / child.visits)
+                if child.winner is not None and child.winner != p:
+                    score = LOST
+                else:
+                    score = child.totals[p] / child.visits + c * math.sqrt(log_n / child.visits)
                 if score > best_score:
                     best, best_score = child, score
-            node = best  # type: ignore[assignment]
+            assert best is not None
+            node = best
             path.append(node)
-        if node.untried:  # expansion
+        if node.winner is None and node.untried:  # expansion
             move = node.untried.pop()
-            child = _Node(node.state.play(move), self.rng)
+            spot = len(path) <= 1 or cheap_to_spot(node.state.game.name)
+            child = _Node(node.state.play(move), self.rng, spot=spot)
             node.children[move.key()] = (move, child)
             node = child
             path.append(node)
-        reward = self._rollout(node.state)
+        judged = self._judge(node)
         for n in path:  # backup: every player's reward, so each mover picks what is best for them
             n.visits += 1
-            totals = n.totals
-            for i, r in enumerate(reward):
+            totals, wins = n.totals, n.wins
+            for i, r in enumerate(judged.reward):
                 totals[i] += r
+            for i, w in enumerate(judged.win):
+                wins[i] += w
+        self._prove(path)
 
-    def _rollout(self, state: State) -> list[float]:
+    @staticmethod
+    def _prove(path: list[_Node]) -> None:
+        """Carry proofs up the path: a mover with a winning child wins; children all won by one player decide."""
+        for n in reversed(path[:-1]):
+            if n.winner is not None:
+                continue
+            won = [child.winner for _, child in n.children.values()]
+            if n.mover in won:
+                n.winner = n.mover
+            elif not n.untried and won and won[0] is not None and all(w == won[0] for w in won):
+                n.winner = won[0]
+            else:
+                break
+
+    def _judge(self, node: _Node) -> Judgement:
+        if node.winner is not None:
+            one = [0.0] * len(node.totals)
+            one[node.winner] = 1.0
+            return Judgement(one, one)
+        if node.state.over:
+            return outcome(node.state)
+        return self._rollout(node.state)
+
+    def _rollout(self, state: State) -> Judgement:
         rng = self.rng
         s = state
         while not s.over and getattr(s, "in_turn", False):  # finish a compound turn decision by decision
             s = s.play(rng.choice(s.moves()))
         if s.over:
-            return reward(s.values())
+            return outcome(s)
         fast = getattr(s, "fast_playout", None)
         if fast is not None and getattr(s, "phase", "play") == "play":
-            return reward(fast(rng, self.rollout_turns).values)
+            values = fast(rng, self.rollout_turns).values
+            return Judgement(reward(values), share_of_win(values))
+        limit = PLAYOUT_PLIES.get(s.game.name)
+        if self.rollout_turns is not None:
+            limit = self.rollout_turns * len(s.players) if limit is None else min(limit, self.rollout_turns)
         steps = 0
-        limit = None if self.rollout_turns is None else self.rollout_turns * 8
         while not s.over and (limit is None or steps < limit):
             s = s.play(rng.choice(s.moves()))
             steps += 1
-        return reward(s.values())
+        return outcome(s) if s.over else evaluate(s)
+
+    # ---- the decision ----------------------------------------------------------------------
+    def _decide(self, root: _Node) -> Move:
+        p = root.mover
+        if root.winner == p:
+            if root.win_move is not None:
+                return root.win_move
+            return next(m for m, c in root.children.values() if c.winner == p)
+        entries = list(root.children.values())
+        alive = [(m, c) for m, c in entries if c.winner is None or c.winner == p]
+        if not alive and root.untried:
+            return root.untried[-1]  # a move not yet looked at beats one known to lose
+        pool = alive or entries
+        if not pool:
+            return root.untried[-1]
+        return max(pool, key=lambda mc: (mc[1].visits, mc[1].totals[p] / max(mc[1].visits, 1)))[0]
+
+    def _record(self, state: State, root: _Node, move: Move) -> None:
+        """Keep what the search weighed (visits, values) and say it in a sentence."""
+        p = root.mover
+        entries = list(root.children.values())
+        self._stats = sorted((MoveStat(str(m), n.visits, n.totals[p] / n.visits) for m, n in entries if n.visits),
+                             key=lambda s: -s.visits)
+        chosen = root.children.get(move.key())
+        line: list[State] | Any = lambda: [state.play(move)]
+        node = chosen[1] if chosen is not None else None
+        if node is not None:
+            line = [node.state]
+            while node.state.to_move == p and node.children:  # the rest of the mover's turn, as it expects it
+                node = max(node.children.values(), key=lambda mc: mc[1].visits)[1]
+                line.append(node.state)
+        weighed = []
+        if root.winner == p:
+            weighed.append("it wins at once" if root.win_move is not None else
+                           "it sees a sure win, whatever the others do")
+        elif len(entries) + len(root.untried) == 1:
+            weighed.append("it had no other move")
+        elif root.winner is not None:
+            weighed.append(f"it sees no way to stop {player_name(state, root.winner)} from winning")
+        elif entries and all(c.winner is not None and c.winner != p for _, c in entries) and not root.untried:
+            weighed.append("it sees no move that keeps it from losing")
+        elif chosen is not None and chosen[1].visits:
+            tries = chosen[1].visits
+            times = "once" if tries == 1 else "twice" if tries == 2 else f"{tries} times"
+            few = f" (a rough guess: it had time to try this move only {times})" if tries < 30 else ""
+            weighed.append(f"it expects to win {chances(chosen[1].wins[p] / tries)} from here{few}")
+        losing = [c for _, c in entries if c.decided_at_once and c.winner != p]
+        if losing and root.winner in (None, p) and len(losing) < len(entries) + len(root.untried):
+            who = sorted({c.winner for c in losing if c.winner is not None})
+            names = " or ".join(player_name(state, w) for w in who) or "another player"
+            weighed.append(f"it avoids {len(losing)} move{'s' if len(losing) != 1 else ''} that would let "
+                           f"{names} win at once")
+        self._why = Why(state, move, line, *weighed)
 
     # ---- what the computer is thinking -------------------------------------------------------
     def thinking(self) -> list[MoveStat]:
         """Each move searched at the last decision: visits and mean reward for the player who moved."""
-        if self.root is None or not self.root.children:
-            return []
-        p = self.root.mover
-        stats = [MoveStat(str(m), n.visits, n.totals[p] / n.visits) for m, n in self.root.children.values()]
-        return sorted(stats, key=lambda s: -s.visits)
+        return list(self._stats)
+
+    def reason(self) -> str:
+        """The last choice in a sentence: the move, what the search expects from it, and what it does."""
+        return str(self._why) if self._why is not None else f"{self.label} has not chosen a move yet."

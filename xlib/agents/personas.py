@@ -5,6 +5,8 @@ A player's worth is their points plus the expected worth of their white pieces (
 The weights are a social value orientation: how much the others' worth counts."""
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from ..core import State
 from .simple import GreedyAgent
 
@@ -15,17 +17,28 @@ def _worth(state: State) -> tuple[float, ...]:
     return state.values()
 
 
-class Selfish(GreedyAgent):
+class Persona(GreedyAgent):
+    """A greedy XAllies player with its own way of valuing the others' worth."""
+
+    classifier: ClassVar[dict[str, Any]] = {"games": {"xallies"}, "stochastic": True, "long_run_time": False}
+
+    def motive(self) -> str:
+        return f"it {self.description}, and this move is worth the most to it that way"
+
+
+class Selfish(Persona):
     """Counts only its own score."""
 
     name = "selfish"
+    label = "Selfish"
     description = "cares only about its own score"
 
 
-class Prosocial(GreedyAgent):
+class Prosocial(Persona):
     """Counts the others' gains as its own, and hates to waste a black piece everyone could have shared."""
 
     name = "prosocial"
+    label = "Prosocial"
     description = "counts the others' gains too, and avoids wasting black pieces"
     weight = 1.0
 
@@ -36,10 +49,11 @@ class Prosocial(GreedyAgent):
         return worth[me] + self.weight * others - SHARED_BLACK * wasted
 
 
-class Competitive(GreedyAgent):
+class Competitive(Persona):
     """Counts the others' gains against itself: it wants to be ahead, not just to score."""
 
     name = "competitive"
+    label = "Competitive"
     description = "counts the others' gains against itself"
 
     def utility(self, state: State, me: int) -> float:
@@ -48,10 +62,11 @@ class Competitive(GreedyAgent):
         return worth[me] - sum(others) / len(others)
 
 
-class Reciprocator(GreedyAgent):
+class Reciprocator(Persona):
     """Helps the players who helped it (an alliance they made that paid it), turns away from those who wasted."""
 
     name = "reciprocator"
+    label = "Reciprocator"
     description = "returns help to those who helped it, and turns away from those who wasted"
 
     def utility(self, state: State, me: int) -> float:
@@ -68,10 +83,11 @@ class Reciprocator(GreedyAgent):
         return score
 
 
-class Spoiler(GreedyAgent):
+class Spoiler(Persona):
     """While it leads, wastes black pieces to end the game sooner; otherwise plays for itself."""
 
     name = "spoiler"
+    label = "Spoiler"
     description = "while in the lead, wastes black pieces to end the game sooner"
 
     def utility(self, state: State, me: int) -> float:

@@ -1,42 +1,73 @@
 """What a game adds to the board: how to draw a state and what a click on the canvas means.
 
 A view never changes a state: it returns the move a click asks for, or a selection to keep,
-or a sentence to show. The Board widget owns the state, the controls and the callbacks."""
+or a sentence to show. The Board widget owns the state, the controls and the callbacks. A
+view draws in its own coordinates (`width` × `height`); the board scales the canvas to fit
+the screen and hands clicks back in those coordinates."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, ClassVar
 
 from ..core import Move, State
+from . import palette
 
 
 @dataclass
 class Click:
-    """The meaning of a click: a move to play, a selection to keep, or a message (or nothing)."""
+    """The meaning of a click: a move to play, a selection to keep, or a message (or nothing).
+
+    `marks` names what the message points at (cells, wells): the board outlines them."""
 
     move: Move | str | None = None
     selection: Any = None
     message: str | None = None
+    marks: tuple[Any, ...] = ()
+    illegal: bool = False
 
 
 @dataclass
 class Choice:
-    """A button the board shows under the canvas while a decision is pending."""
+    """A button the board shows above the canvas while a decision is pending.
+
+    `move` is a move, its notation, or a rule (state -> move or None) followed while it gives one."""
 
     label: str
-    move: Move | str
+    move: Move | str | Callable[[State], Move | None]
     tooltip: str = ""
 
 
 @dataclass
+class Overlay:
+    """What the board draws over a state: the selection, marks, an animation frame."""
+
+    selection: Any = None
+    marks: tuple[Any, ...] = ()
+    frame: Any = None
+    interactive: bool = True   # False while the computer moves or an earlier position is shown
+
+
+@dataclass
 class View:
-    """Base view: a canvas size; games override draw, click and choices."""
+    """Base view: a canvas size, seat colours and letters; games override draw and click."""
 
     width: int = 600
     height: int = 600
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
 
-    def draw(self, canvas: Any, state: State, selection: Any = None, frame: Any = None) -> None:
+    #: colour of each seat, by seat index (checked for colour-blind eyes by the tests)
+    seat_colours: ClassVar[tuple[str, ...]] = (palette.BLUE, palette.VERMILLION, palette.YELLOW, palette.GREY)
+    #: the letter every piece of a seat carries
+    seat_letters: ClassVar[tuple[str, ...]] = ()
+    #: option labels in a student's words, by option name
+    option_labels: ClassVar[dict[str, str]] = {}
+    #: words for option values, by option name then value
+    value_labels: ClassVar[dict[str, dict[Any, str]]] = {}
+    #: the word for "no limit" of an option that may be None, by option name
+    none_labels: ClassVar[dict[str, str]] = {}
+
+    # ---- what a game draws and what its clicks mean ------------------------------------------
+    def draw(self, canvas: Any, state: State, overlay: Overlay) -> None:
         raise NotImplementedError
 
     def click(self, state: State, x: float, y: float, selection: Any = None) -> Click:
@@ -49,13 +80,51 @@ class View:
         """Intermediate pictures between `state` and the state after `move` (for animation)."""
         return []
 
-    def log(self, state: State) -> list[str]:
-        """The move log in notation."""
-        return [str(m) for m in state.moves_played()]
+    def marks_for(self, state: State, move: Move | str) -> tuple[Any, ...]:
+        """What an illegal `move` (typed or clicked) concerns, to outline on the board."""
+        return ()
+
+    def marks_of_names(self, state: State, names: tuple[str, ...]) -> tuple[Any, ...]:
+        """Marks from the names a lesson uses (cells, wells): the view's own mark values."""
+        return names
+
+    # ---- words --------------------------------------------------------------------------------
+    def player_name(self, state: State, seat: int) -> str:
+        return state.players[seat].capitalize()
+
+    def seat_colour(self, seat: int) -> str:
+        return self.seat_colours[seat % len(self.seat_colours)]
+
+    def seat_letter(self, state: State, seat: int) -> str:
+        return self.seat_letters[seat] if seat < len(self.seat_letters) else state.players[seat][0].upper()
+
+    def phrase(self, before: State, move: Move) -> str:
+        """A few words on what `move` did, for the move log (empty when the notation says it all)."""
+        return ""
+
+    def news(self, before: State, after: State) -> tuple[str, tuple[Any, ...]]:
+        """What a move made happen that a student should not miss (a capture, an alliance, a win), and the
+        marks to outline with it; ("", ()) when the move speaks for itself."""
+        return "", ()
+
+    def log(self, state: State) -> list[tuple[str, str]]:
+        """The move log: (notation, short phrase) per move."""
+        out = []
+        for s in state.history()[1:]:
+            assert s.parent is not None and s.last_move is not None
+            out.append((str(s.last_move), self.phrase(s.parent, s.last_move)))
+        return out
 
     def status(self, state: State) -> str:
-        """A line under the board: whose turn, scores."""
+        """A line over the board: whose turn, scores."""
         if state.over:
-            won = " and ".join(state.players[w] for w in state.winners)
-            return f"Game over: {won} {'win' if len(state.winners) > 1 else 'wins'}."
-        return f"{state.players[state.to_move].capitalize()} to move."
+            if not state.winners:
+                return "Game over: a draw."
+            won = " and ".join(self.player_name(state, w) for w in state.winners)
+            return f"Game over: {won} {'share the win' if len(state.winners) > 1 else 'wins'}."
+        assert state.to_move is not None
+        return f"{self.player_name(state, state.to_move)} to move."
+
+    def describe(self, state: State) -> str:
+        """The position in words and text, for a screen reader and for reading without the picture."""
+        return str(state)

@@ -1,15 +1,21 @@
 """The interactive board every game's notebook reuses: a canvas and the shared controls.
 
 Driven only by the xlib API: a click asks the game's view what it means, the move is played
-with State.play, an illegal click shows the explain() sentence. Controls: new game with
-options, undo, redo, a history slider, seats (person or computer), the move log, save and
-load a record, a status line. Exceptions in callbacks show on the page, never vanish.
+with State.play, an illegal click shows the explain() sentence above the board and outlines
+what it names. While the computer moves or a move is animated, the work runs beside the
+kernel's message loop, so clicks that arrive meanwhile are answered ("Green is thinking…")
+and dropped, never played later. Controls: undo, redo, a history slider with what-if lines,
+a box to type moves, seats (a person or a computer level), new-game options in plain words,
+the move log, save and load, and a text description of the position for screen readers.
 """
 from __future__ import annotations
 
 import base64
 import functools
+import html
 import json
+import random
+import threading
 import time
 import traceback
 from typing import Any, Callable
@@ -21,9 +27,19 @@ from .. import agents, registry
 from ..core import Move, State
 from ..errors import XlibError
 from ..records import replay
-from .view import Choice, View
+from .controls import OptionFields
+from .view import Choice, Overlay, View
 
 PERSON = "person"
+COMPUTER = "computer"          # a seat for the game's default computer level
+MAX_RECORD_BYTES = 2_000_000   # a saved game is far smaller; larger uploads are refused unread
+MAX_COMPLETIONS = 400
+SIDE_WIDTH = 300
+PAINT_LOCK = threading.RLock()  # one canvas manager serves every canvas: draw one board at a time
+# The file button shows its own label without ipywidgets' file counter; the log keeps its height.
+STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13px}"
+         ".xlib-upload::after{content:'Load a game';font-size:13px;margin-left:4px}"
+         ".xlib-message div{font-size:14px}.xlib-status b{font-size:14px}</style>")
 
 
 def repaint_when_ready(canvas: Canvas, draw: Callable[[], None]) -> None:
@@ -38,45 +54,79 @@ def repaint_when_ready(canvas: Canvas, draw: Callable[[], None]) -> None:
     canvas.on_client_ready(ready)
 
 
-def view_for(game_name: str, **options: Any) -> View:
-    """The view that draws `game_name`."""
-    if game_name == "xallies":
-        from .xallies_view import XAlliesView
+def view_for(game: str | State, **options: Any) -> View:
+    """The view that draws a game: by name (with options) or for the game of a state."""
+    if isinstance(game, State):
+        name, options = game.game.name, dict(game.game.options)
+    else:
+        name = game
+    cls = registry.view_class(name)
+    view: View = cls(**options)
+    return view
 
-        return XAlliesView(**options)
-    raise ValueError(f"no board view for {game_name!r} yet")
+
+def _in_kernel() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
 
 
 class Board:
-    """A live board for one game: `Board("xallies", players=3)`; display it as the last line of a cell."""
+    """A live board for one game: `Board("alea", size=8, seats={1: "computer"})`; display it as a cell's last line.
 
-    def __init__(self, game: str = "xallies", *, state: State | None = None, seed: int = 0,
-                 seats: dict[int, str] | None = None, animate: float = 0.15, controls: bool = True,
-                 view: View | None = None, **options: Any) -> None:
+    `seats` maps a seat index to "person", "computer" (the game's default level) or a computer
+    player's name; `names` gives seats a student's name. `size` is the largest side of the
+    board on screen, in pixels. `background` runs computer moves and animations beside the
+    kernel's message loop (the default inside a notebook; tests drive the board directly)."""
+
+    def __init__(self, game: str | None = None, *, state: State | None = None, seed: int | None = None,
+                 seats: dict[int, str] | None = None, names: dict[int, str] | None = None,
+                 animate: float = 0.15, controls: bool | str = True, view: View | None = None,
+                 pixels: int = 520, background: bool | None = None, **options: Any) -> None:
+        if state is None and game is None:
+            raise XlibError("a Board needs a game, one of " + ", ".join(registry.game_names()) + ", or a state")
         self.errors = w.Output(layout=w.Layout(border="0px"))
-        self.state: State = state if state is not None else registry.game(game, **options).start(seed=seed)
+        self.seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+        if state is None:
+            assert game is not None
+            state = registry.game(game, **options).start(seed=self.seed)
+        self.state: State = state
         self.game_name = self.state.game.name
-        self.view = view or view_for(self.game_name)
-        self.seed = seed
+        self.view = view or view_for(self.state)
+        self.pixels = pixels
         self.animate = animate
+        self.background = _in_kernel() if background is None else background
         self.redo_stack: list[State] = []
         self.selection: Any = None
+        self.marks: tuple[Any, ...] = ()
         self.browsing: int | None = None  # a history index shown by the slider, None while live
-        self.seats: dict[int, str] = dict(seats or {})
+        self.lines: list[State] = [self.state]   # the game (0) and what-if lines beside it
+        self.line = 0
+        self.branch_points: list[int] = [0]
+        self.seats: dict[int, str] = {}
+        for p, who in (seats or {}).items():
+            self.seats[p] = self._seat_value(who)
+        self.names: dict[int, str] = dict(names or {})
         self._agents: dict[int, Any] = {}
         self.listeners: list[Callable[[State], None]] = []
+        self.new_game_listeners: list[Callable[["Board"], None]] = []
         self.paint_count = 0
         self.locked: str | None = None  # when set, clicks show this sentence instead of playing
+        self.busy: str | None = None    # while set, the computer moves or a move is animated
+        self._worker: threading.Thread | None = None
+        self._stop = False
+        self.ignored_clicks = 0
+        self.news: list[str] = []
+        self.news_marks: tuple[Any, ...] = ()
 
-        self.canvas = Canvas(width=self.view.width, height=self.view.height,
-                             layout=w.Layout(width=f"{self.view.width}px", height=f"{self.view.height}px"))
-        self.canvas.on_mouse_down(self._guard(self.click))
+        self.canvas = Canvas(width=1, height=1)
+        self._fit_canvas()
+        self.canvas.on_mouse_down(self._guard(self._on_canvas_click))
         repaint_when_ready(self.canvas, self._guard(self.repaint))
-        self.message = w.HTML(layout=w.Layout(min_height="1.6em"))
-        self.status = w.HTML()
-        self.choice_box = w.HBox(layout=w.Layout(flex_flow="row wrap", min_height="2.4em"))
-        self.log = w.HTML(layout=w.Layout(max_height="260px", overflow="auto", width="230px"))
-        self._build_controls(controls)
+        self._build(controls)
         self.refresh()
 
     # ---- errors never vanish ---------------------------------------------------------------
@@ -86,70 +136,180 @@ class Board:
             try:
                 return fn(*args, **kwargs)
             except Exception:  # shown on the page: Voila hides callback errors otherwise
-                self.errors.append_stdout("Something went wrong; please report this message:\n"
-                                          + traceback.format_exc())
+                self._report()
         return wrapped
 
+    def _report(self) -> None:
+        self.errors.append_stdout("Something went wrong; please report this message:\n" + traceback.format_exc())
+
     # ---- the widget tree -------------------------------------------------------------------
-    def _build_controls(self, controls: bool) -> None:
-        g = self.state.game
-        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="take back the last move")
-        self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="play the undone move again")
-        self.new_button = w.Button(description="New game", icon="plus", tooltip="start again with the options below")
+    @property
+    def zoom(self) -> float:
+        return min(1.0, self.pixels / max(self.view.width, self.view.height))
+
+    def _fit_canvas(self) -> None:
+        z = self.zoom
+        cw, ch = int(round(self.view.width * z)), int(round(self.view.height * z))
+        self.canvas.width, self.canvas.height = cw, ch
+        self.canvas.layout = w.Layout(width=f"{cw}px", height=f"{ch}px", min_width=f"{cw}px")
+        if hasattr(self, "main"):
+            self._size_main()
+
+    def _size_main(self) -> None:
+        width = f"{max(self.canvas.width, 420)}px"
+        for box in (self.status, self.message):
+            box.layout.width = width
+        self.main.layout.width = width
+        self.main.layout.min_width = width
+
+    def _build(self, controls: bool | str) -> None:
+        self.status = w.HTML(layout=w.Layout(height="40px", overflow="hidden"))
+        self.message = w.HTML(layout=w.Layout(height="58px", overflow="auto", margin="0 0 2px 0"))
+        self.choice_box = w.HBox(layout=w.Layout(height="72px", overflow="hidden", flex_flow="row wrap",
+                                                 align_content="flex-start", width=f"{SIDE_WIDTH + 10}px"))
+        self.choice_box.add_class("xlib-choices")
+        self.main = w.VBox([self.status, self.message, self.canvas])
+        self._size_main()
+        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="take back your last move",
+                                    layout=w.Layout(width="92px"))
+        self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="play the undone move again",
+                                    layout=w.Layout(width="92px"))
+        self.new_button = w.Button(description="New game", icon="plus", layout=w.Layout(width="104px"),
+                                   tooltip="start a new game with the options under 'Options for a new game'")
         self.undo_button.on_click(self._guard(lambda _: self.undo()))
         self.redo_button.on_click(self._guard(lambda _: self.redo()))
-        self.new_button.on_click(self._guard(lambda _: self.new_game(**self._option_values())))
+        self.new_button.on_click(self._guard(lambda _: self.new_game_from_controls()))
         self.slider = w.IntSlider(min=0, max=0, value=0, description="History", continuous_update=True,
-                                  layout=w.Layout(width="330px"))
+                                  layout=w.Layout(width=f"{SIDE_WIDTH}px"), style={"description_width": "56px"})
         self.slider.observe(self._guard(self._on_slider), names="value")
-        self.option_widgets: dict[str, w.Widget] = {}
-        for spec in g.option_specs:
-            values = getattr(spec.check, "values", None)
-            current = g.options[spec.name]
-            if values:
-                ow = w.Dropdown(options=[(str(v), v) for v in values], value=current, description=spec.name)
-            else:
-                ow = w.Text(value=json.dumps(current) if not isinstance(current, str) else current,
-                            description=spec.name)
-            ow.tooltip = spec.help
-            ow.layout = w.Layout(width="260px")
-            self.option_widgets[spec.name] = ow
-        self.seat_widgets = []
+        self.explore_button = w.Button(description="Try a move here", icon="code-fork", layout=w.Layout(width="146px"),
+                                       tooltip="play other moves from the position shown; the game is kept")
+        self.back_button = w.Button(description="Back to the game", icon="reply", layout=w.Layout(width="146px"),
+                                    tooltip="return to the game as it was; your what-if line is kept")
+        self.explore_button.on_click(self._guard(lambda _: self.explore()))
+        self.back_button.on_click(self._guard(lambda _: self.back_to_game()))
+        self.line_menu = w.Dropdown(options=[("The game", 0)], value=0, layout=w.Layout(width=f"{SIDE_WIDTH}px"),
+                                    description="Line", style={"description_width": "56px"})
+        self.line_menu.observe(self._guard(lambda ch: self.switch_line(ch["new"])), names="value")
+        self.entry = w.Combobox(placeholder="type a move, then Enter", ensure_option=False, continuous_update=False,
+                                layout=w.Layout(width=f"{SIDE_WIDTH}px"), description="Move",
+                                style={"description_width": "56px"})
+        self.entry.observe(self._guard(self._on_entry), names="value")
+        self.seat_widgets: list[w.Dropdown] = []
+        self.name_widgets: list[w.Text] = []
         self._seat_box = w.VBox()
-        self._rebuild_seats()
+        self.log = w.HTML(layout=w.Layout(max_height="150px", overflow="auto", width=f"{SIDE_WIDTH}px"))
         self.save_link = w.HTML()
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load game")
+        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game", icon="folder-open",
+                                   layout=w.Layout(width="146px"))
         self.upload.observe(self._guard(self._on_upload), names="value")
-        buttons = w.HBox([self.undo_button, self.redo_button])
-        options = w.VBox([w.HTML("<b>New game</b>"), *self.option_widgets.values(), self.new_button])
-        side = w.VBox([buttons, self.slider, w.HTML("<b>Seats</b>"), self._seat_box, options,
-                       w.HTML("<b>Moves</b>"), self.log, self.save_link, self.upload],
-                      layout=w.Layout(margin="0 0 0 16px"))
-        main = w.VBox([self.canvas, self.choice_box, self.message, self.status])
-        self.widget = w.VBox([w.HBox([main, side]) if controls else main, self.errors])
+        self.upload.add_class("xlib-upload")
+        self.text_board = w.HTML()
+        self.live = w.HTML(layout=w.Layout(height="1px", width="1px", overflow="hidden"))
+        self.options_box = w.VBox()
+        self.controls = controls
+        self._build_options()
+        if controls is True:
+            self._rebuild_seats()
+            extra = w.Accordion(children=[self._seat_box, self.options_box, self.text_board],
+                                layout=w.Layout(width=f"{SIDE_WIDTH + 10}px"))
+            for i, title in enumerate(("Players", "Options for a new game", "The position as text")):
+                extra.set_title(i, title)
+            extra.selected_index = 0
+            side = w.VBox([w.HBox([self.undo_button, self.redo_button, self.new_button]), self.choice_box, self.slider,
+                           w.HBox([self.explore_button, self.back_button]), self.line_menu, self.entry,
+                           extra, w.HTML("<b>Moves</b>"), self.log,
+                           w.HBox([self.save_link, self.upload], layout=w.Layout(align_items="center")), self.live],
+                          layout=w.Layout(width=f"{SIDE_WIDTH + 16}px", min_width=f"{SIDE_WIDTH + 16}px",
+                                          margin="0 0 0 16px"))
+            body = w.HBox([self.main, side], layout=w.Layout(align_items="flex-start"))
+        elif controls == "compact":
+            side = w.VBox([w.HBox([self.undo_button, self.redo_button]), self.choice_box, self.entry,
+                           w.HTML("<b>Moves</b>"), self.log,
+                           self.live], layout=w.Layout(width=f"{SIDE_WIDTH + 16}px", margin="0 0 0 16px"))
+            body = w.HBox([self.main, side], layout=w.Layout(align_items="flex-start"))
+        else:
+            body = w.VBox([self.main, self.choice_box, self.live])
+        self.widget = w.VBox([w.HTML(STYLE, layout=w.Layout(height="0px")), body, self.errors])
         self.widget.add_class("xlib-board")  # for browser tests and styling
         if controls:
             self.widget.add_class("xlib-controls")
+        if controls is True:
+            self.widget.add_class("xlib-full")
         self.canvas.add_class("xlib-canvas")
         self.status.add_class("xlib-status")
+        self.message.add_class("xlib-message")
         self.log.add_class("xlib-log")
+        self.entry.add_class("xlib-entry")
+        self.live.add_class("xlib-live")
         self.errors.add_class("xlib-errors")
+        self.undo_button.add_class("xlib-undo")
+
+    def _build_options(self) -> None:
+        g = self.state.game
+        self.option_fields = OptionFields(g.option_specs, g.options, self.view)
+        self.seed_box = w.Text(value="", placeholder="blank: a new game each time",
+                               layout=w.Layout(width="290px"), style={"description_width": "0px"})
+        self.options_box.children = (self.option_fields.widget,
+                                     w.HTML("<span style='font-size:12px'>Game number (the same number "
+                                            "gives the same game again)</span>"),
+                                     self.seed_box)
+
+    def _seat_choices(self) -> list[tuple[str, str]]:
+        out = [("Person", PERSON)]
+        for name, cls in agents.for_game(self.game_name):
+            label = getattr(cls, "label", name.capitalize())
+            out.append((f"Computer: {label}", name))
+        return out
+
+    def _seat_value(self, who: str) -> str:
+        if who == COMPUTER:
+            return agents.default_for(self.game_name)
+        return who
 
     def _rebuild_seats(self) -> None:
-        names = agents.AGENTS if self.game_name == "xallies" else agents.GENERAL  # personas read XAllies' ledger
-        choices = [("person", PERSON)] + [(f"computer: {name}", name) for name in names]
-        self.seat_widgets = []
-        for p, name in enumerate(self.state.players):
-            dd = w.Dropdown(options=choices, value=self.seats.get(p, PERSON), description=name,
-                            layout=w.Layout(width="260px"))
+        choices = self._seat_choices()
+        known = {v for _, v in choices}
+        self.seat_widgets, self.name_widgets = [], []
+        rows = []
+        for p, player in enumerate(self.state.players):
+            value = self.seats.get(p, PERSON)
+            if value not in known:
+                choices = choices + [(f"Computer: {value}", value)]
+                known.add(value)
+            colour = self.view.seat_colour(p)
+            swatch = w.HTML(f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;"
+                            f"background:{colour};border:1px solid #333;vertical-align:middle'></span> "
+                            f"<b>{html.escape(self.view.player_name(self.state, p))}</b>",
+                            layout=w.Layout(width="96px"))
+            dd = w.Dropdown(options=choices, value=value, layout=w.Layout(width="196px"))
             dd.observe(self._guard(functools.partial(self._on_seat, p)), names="value")
+            tooltip = {v: getattr(c, "description", "") for v, c in agents.for_game(self.game_name)}
+            dd.tooltip = "; ".join(f"{k}: {v}" for k, v in tooltip.items() if v)
+            name = w.Text(value=self.names.get(p, ""), placeholder="a name (optional)",
+                          layout=w.Layout(width="196px", margin="0 0 6px 96px"))
+            name.observe(self._guard(functools.partial(self._on_name, p)), names="value")
             self.seat_widgets.append(dd)
-        self._seat_box.children = tuple(self.seat_widgets)
+            self.name_widgets.append(name)
+            rows.append(w.VBox([w.HBox([swatch, dd]), name]))
+        self._seat_box.children = tuple(rows)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
         display(self.widget)
+
+    # ---- words ---------------------------------------------------------------------------------
+    def who(self, seat: int) -> str:
+        """A seat in words: the student's name with the colour, or the colour alone."""
+        colour = self.view.player_name(self.state, seat)
+        name = self.names.get(seat, "").strip()
+        return f"{html.escape(name)} ({colour.lower()})" if name else colour
+
+    def say(self, text: str, kind: str = "info") -> None:
+        colour = {"info": "#222222", "illegal": "#B00020", "busy": "#6A4C00", "good": "#00603C"}[kind]
+        icon = {"illegal": "✗ "}.get(kind, "")
+        self.message.value = f'<div style="color:{colour};line-height:1.35">{icon}{text}</div>' if text else ""
 
     # ---- drawing ---------------------------------------------------------------------------
     @property
@@ -157,9 +317,18 @@ class Board:
         return self.state.history()[self.browsing] if self.browsing is not None else self.state
 
     def repaint(self, frame: Any = None) -> None:
-        with hold_canvas():
-            self.canvas.clear()
-            self.view.draw(self.canvas, self.shown_state, None if self.browsing is not None else self.selection, frame)
+        overlay = Overlay(selection=None if self.browsing is not None else self.selection, marks=self.marks,
+                          frame=frame, interactive=self.browsing is None and self.busy is None and not self.locked
+                          and self._person_to_move())
+        with PAINT_LOCK:
+            with hold_canvas():
+                self.canvas.clear()
+                self.canvas.save()
+                z = self.zoom
+                if z != 1.0:
+                    self.canvas.scale(z, z)
+                self.view.draw(self.canvas, self.shown_state, overlay)
+                self.canvas.restore()
         self.paint_count += 1
 
     def refresh(self) -> None:
@@ -169,35 +338,74 @@ class Board:
         self.slider.max = len(history) - 1
         self.slider.value = len(history) - 1 if self.browsing is None else self.browsing
         self.slider.observe(self._guard(self._on_slider), names="value")
-        self.undo_button.disabled = self.state.parent is None
-        self.redo_button.disabled = not self.redo_stack
+        idle = self.busy is None
+        self.undo_button.disabled = not idle or self.state.parent is None
+        self.redo_button.disabled = not idle or not self.redo_stack
+        self.new_button.disabled = not idle
+        self.explore_button.disabled = not idle or self.browsing is None
+        self.back_button.disabled = not idle or self.line == 0
+        self.line_menu.layout.display = None if len(self.lines) > 1 else "none"
         shown = self.shown_state
-        self.status.value = f"<b>{self.view.status(shown)}</b>"
-        log = self.view.log(shown)
-        self.log.value = "<br>".join(f"{i + 1}. <code>{m}</code>" for i, m in enumerate(log)) or "<i>no moves yet</i>"
-        self.choice_box.children = tuple(self._choice_button(c) for c in self.view.choices(shown, self.selection)
-                                         if self.browsing is None and self._person_to_move() and not self.locked)
-        record = json.dumps(self.state.record(), indent=1)
-        href = "data:application/json;base64," + base64.b64encode(record.encode()).decode()
-        self.save_link.value = f'<a download="{self.game_name}-game.json" href="{href}">Save this game (JSON)</a>'
+        self.status.value = f"<b>{self._status_line(shown)}</b>"
+        entries = self.view.log(shown)
+        self.log.value = "<br>".join(
+            f"{i + 1}. <code>{html.escape(m)}</code>" + (f" {html.escape(p)}" if p else "")
+            for i, (m, p) in enumerate(entries)) or "<i>no moves yet</i>"
+        playable = idle and self.browsing is None and self._person_to_move() and not self.locked
+        self.choice_box.children = tuple(self._choice_button(c) for c in self.view.choices(shown, self.selection)) \
+            if playable else ()
+        self.entry.disabled = not playable
+        self.entry.options = tuple(str(m) for m in shown.moves()[:MAX_COMPLETIONS]) if playable else ()
+        if self.controls:
+            record = json.dumps(self.state.record(), indent=1)
+            href = "data:application/json;base64," + base64.b64encode(record.encode()).decode()
+            self.save_link.value = (f'<a download="{self.game_name}-game.json" href="{href}" class="xlib-save" '
+                                    f'style="display:inline-block;padding:4px 10px;margin-right:8px;border:1px solid '
+                                    f'#888;border-radius:3px;background:#F0F0F0;color:#222;text-decoration:none">'
+                                    f'&#8681; Save this game</a>')
+        description = html.escape(self.view.describe(shown))
+        self.text_board.value = f"<pre style='font-size:12px;line-height:1.25'>{description}</pre>"
+        last = f"{html.escape(str(shown.last_move))} was played. " if shown.last_move is not None else ""
+        self.live.value = (f"<div role='status' aria-live='polite' aria-atomic='true'>{last}"
+                           f"{html.escape(self._status_line(shown))}<pre>{description}</pre></div>")
         self.repaint()
         for listener in self.listeners:
             listener(self.state)
 
+    def _status_line(self, shown: State) -> str:
+        text = self.view.status(shown)
+        if self.names and not shown.over and shown.to_move is not None and self.names.get(shown.to_move, "").strip():
+            text = f"{self.who(shown.to_move)}: {text}"
+        if self.line:
+            text = f"What-if line {self.line}. {text}"
+        if self.browsing is not None:
+            text = f"Looking back at move {self.browsing}. {text}"
+        return text
+
     def _choice_button(self, choice: Choice) -> w.Button:
         b = w.Button(description=choice.label, tooltip=choice.tooltip or choice.label,
-                     layout=w.Layout(width="auto"))
+                     layout=w.Layout(width="auto", min_width="60px"))
         b.on_click(self._guard(lambda _: self._take(choice)))
         return b
 
     def _take(self, choice: Choice) -> None:
-        if callable(choice.move):  # a rule for the next move, followed while it gives one
+        if not self._may_act():
+            return
+        move = choice.move
+        if callable(move):  # a rule for the next move, followed while it gives one
+            rule = move
             mover = self.state.to_move
-            move = choice.move(self.state)
-            while move is not None and self.state.to_move == mover and self.play(move):
-                move = choice.move(self.state)
+            steps: list[Move] = []
+            s = self.state
+            m = rule(s)
+            while m is not None and s.to_move == mover and s.explain(m) is None:
+                steps.append(s.parse(str(m)) if not isinstance(m, Move) else m)
+                s = s.play(m)
+                m = rule(s) if s.to_move == mover else None
+            if steps:
+                self._play_sequence(steps)
         else:
-            self.play(choice.move)
+            self.play(move)
 
     def choose(self, label: str) -> None:
         """Press the choice button whose label starts with `label` (as a person would)."""
@@ -207,21 +415,32 @@ class Board:
                 return
         raise ValueError(f"no choice {label!r} now; choices: {[c.label for c in self.view.choices(self.state, self.selection)]}")
 
-    def say(self, text: str, kind: str = "info") -> None:
-        colour = {"info": "#222", "illegal": "#B00020"}[kind]
-        self.message.value = f'<span style="color:{colour}">{text}</span>' if text else ""
-
     # ---- actions (the Python handlers the tests drive) ---------------------------------------
     def _person_to_move(self) -> bool:
         return self.state.to_move is not None and self.seats.get(self.state.to_move, PERSON) == PERSON
 
+    def _may_act(self) -> bool:
+        """False (with a visible answer) while the computer moves or a move is shown: the input is dropped."""
+        if self.busy is not None:
+            self.ignored_clicks += 1
+            self.say(f"{self.busy} Your click was not played: wait for the move to finish.", "busy")
+            return False
+        return True
+
+    def _on_canvas_click(self, x: float, y: float) -> None:
+        z = self.zoom
+        self.click(x / z, y / z)
+
     def click(self, x: float, y: float) -> None:
-        """A click on the canvas at (x, y) pixels."""
+        """A click on the canvas at (x, y) in the view's coordinates."""
+        if not self._may_act():
+            return
         if self.locked:
             self.say(self.locked)
             return
         if self.browsing is not None:
-            self.say("You are looking at an earlier position: move the history slider to the end to play.")
+            self.say("You are looking at an earlier position: press <b>Try a move here</b> to play from it, "
+                     "or move the history slider to the end.")
             return
         if self.state.over:
             self.say("The game is over: start a new game, or undo.")
@@ -234,150 +453,338 @@ class Board:
             self.play(result.move)
             return
         self.selection = result.selection
-        self.say(result.message or "", "illegal" if result.message and result.selection is None else "info")
+        self.marks = result.marks
+        illegal = result.illegal or bool(result.message and result.selection is None and result.marks)
+        self.say(result.message or "", "illegal" if illegal else "info")
         self.refresh()
 
-    def play(self, move: Move | str, by_person: bool = True) -> bool:
-        """Play `move`; an illegal one shows the rule that forbids it. Then the computer seats move."""
+    def play(self, move: Move | str) -> bool:
+        """Play `move` for the person to move; an illegal one shows the rule that forbids it. Then the computer seats move."""
+        if not self._may_act():
+            return False
         reason = self.state.explain(move)
         if reason is not None:
+            self.marks = self.view.marks_for(self.state, move)
             self.say(reason, "illegal")
+            self.refresh()
             return False
-        self._advance(self.state.parse(move) if isinstance(move, str) else move)
-        self.redo_stack.clear()
-        self.say("")
-        self.computer_turns()
+        self._play_sequence([self.state.parse(move) if isinstance(move, str) else move])
         return True
+
+    def type_move(self, text: str) -> bool:
+        """A move typed in the game's notation (the keyboard's way to play)."""
+        text = text.strip()
+        if not text:
+            return False
+        if self.busy is None and (self.browsing is not None or self.locked or self.state.over
+                                  or not self._person_to_move()):
+            self.click(-1e9, -1e9) if self.browsing is not None or self.locked else \
+                self.say("The game is over: start a new game, or undo." if self.state.over
+                         else "It is the computer's turn.")
+            return False
+        return self.play(text)
+
+    def _play_sequence(self, moves: list[Move]) -> None:
+        self.redo_stack.clear()
+        self.marks = ()
+        self.say("")
+
+        def job() -> None:
+            self.news, self.news_marks = [], ()
+            for m in moves:
+                self._advance(m)
+            if self.news:
+                self._tell_news()
+            self._computer_loop()
+
+        animated = self.animate > 0 and bool(moves) and bool(self.view.frames(self.state, moves[0]))
+        self._run(job, f"{self.who(self.state.to_move)} is moving…" if self.state.to_move is not None else "", animated)
+
+    def _run(self, job: Callable[[], None], busy: str, animated: bool = False) -> None:
+        """Run `job` (animations and computer moves): in the background inside a notebook, else at once."""
+        needs_time = animated or any(self.seats.get(p, PERSON) != PERSON for p in range(len(self.state.players)))
+        if not self.background or not needs_time:
+            job()
+            return
+        self.busy = busy or "The board is busy."
+        self._stop = False
+        self.say(self.busy, "busy")
+        self.refresh()
+
+        def target() -> None:
+            try:
+                job()
+            except Exception:
+                self._report()
+            finally:
+                if self.busy is not None and self.busy in self.message.value:
+                    self.say("")   # nothing more to say than that the move is done
+                self.busy = None
+                try:
+                    self.refresh()
+                except Exception:
+                    self._report()
+
+        self._worker = threading.Thread(target=target, daemon=True)
+        self._worker.start()
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Wait until the computer's moves and animations in the background have finished."""
+        if self._worker is not None:
+            self._worker.join(timeout)
 
     def _advance(self, move: Move) -> None:
         frames = self.view.frames(self.state, move) if self.animate else []
         for frame in frames:
             self.repaint(frame)
             time.sleep(self.animate)
+        before = self.state
         self.state = self.state.play(move)
         self.selection = None
         self.browsing = None
+        text, marks = self.view.news(before, self.state)
+        if text:
+            self.news.append(text)
+            self.news_marks = self.news_marks + tuple(marks)
+            self.marks = self.news_marks
         self.refresh()
+
+    def _tell_news(self, prefix: str = "") -> None:
+        """Say what the last moves made happen, and outline where."""
+        text = " ".join(self.news[-3:])
+        self.say(f"{prefix} {text}".strip(), "good" if text else "info")
+        self.marks = self.news_marks
+        self.repaint()
+
+    def _agent(self, p: int) -> Any:
+        agent = self._agents.get(p)
+        if agent is None:
+            agent = self._agents[p] = agents.make_agent(self.seats[p], seed=self.seed * 10 + p)
+        return agent
+
+    def _computer_loop(self) -> None:
+        while (not self._stop and self.state.to_move is not None
+               and self.seats.get(self.state.to_move, PERSON) != PERSON):
+            p = self.state.to_move
+            if self.busy is not None:
+                self.busy = f"{self.who(p)} is thinking…"
+                self.say(self.busy, "busy")
+            agent = self._agent(p)
+            move = agent.choose(self.state)
+            reason = getattr(agent, "reason", None)
+            said = reason() if callable(reason) else None
+            self.news, self.news_marks = [], ()
+            self._advance(move)
+            if said:
+                self._tell_news(html.escape(said))
+            elif self.background or self.news:
+                self._tell_news(f"{self.who(p)} played <code>{html.escape(str(move))}</code>.")
 
     def computer_turns(self) -> None:
         """Let computer seats move until a person is to move or the game is over."""
-        while self.state.to_move is not None and self.seats.get(self.state.to_move, PERSON) != PERSON:
-            p = self.state.to_move
-            agent = self._agents.get(p)
-            if agent is None:
-                agent = self._agents[p] = agents.make_agent(self.seats[p], seed=self.seed * 10 + p)
-            move = agent.choose(self.state)
-            thinking = getattr(agent, "thinking", None)
-            if thinking is not None and thinking():
-                top = ", ".join(f"<code>{t.move}</code> {t.visits} tries, {t.value:.2f}" for t in thinking()[:3])
-                self.say(f"The computer ({self.state.players[p]}) weighed: {top}.")
-            self._advance(move)
+        self._run(self._computer_loop, "The computer is thinking…")
 
     def undo(self) -> None:
         """Take back the last move (and the computer's replies, back to a person's move)."""
-        if self.state.parent is None:
+        if not self._may_act() or self.state.parent is None:
             return
         while self.state.parent is not None:
             self.redo_stack.append(self.state)
             self.state = self.state.parent
             if self._person_to_move():
                 break
-        self.selection, self.browsing = None, None
+        self.selection, self.browsing, self.marks = None, None, ()
         self.say("")
         self.refresh()
 
     def redo(self) -> None:
+        if not self._may_act():
+            return
         if self.redo_stack:
             self.state = self.redo_stack.pop()
-            self.selection, self.browsing = None, None
+            self.selection, self.browsing, self.marks = None, None, ()
             self.refresh()
 
     def show(self, index: int) -> None:
         """Show the position after `index` moves (the history slider); the last index is live."""
         last = len(self.state.history()) - 1
         self.browsing = None if index >= last else max(0, index)
-        self.selection = None
+        self.selection, self.marks = None, ()
+        if self.browsing is not None:
+            self.say(f"Move {self.browsing} of {last}. <b>Try a move here</b> plays another move from this position; "
+                     f"the game stays as it was.")
+        else:
+            self.say("")
         self.refresh()
 
+    # ---- what-if lines ---------------------------------------------------------------------------
+    def explore(self) -> None:
+        """Play on from the position shown by the history slider, in a what-if line beside the game."""
+        if not self._may_act() or self.browsing is None:
+            return
+        start = self.browsing
+        self.lines[self.line] = self.state
+        self.lines.append(self.state.history()[start])
+        self.branch_points.append(start)
+        self.line = len(self.lines) - 1
+        self.state = self.lines[self.line]
+        self.browsing, self.selection, self.marks = None, None, ()
+        self.redo_stack.clear()
+        self._update_line_menu()
+        self.say(f"What-if: you are trying other moves from move {start}. The game is kept: "
+                 f"<b>Back to the game</b> returns to it.", "good")
+        self.refresh()
+        self.computer_turns()
+
+    def back_to_game(self) -> None:
+        """Return to the game as it was; the what-if line is kept in the Line menu."""
+        self.switch_line(0)
+
+    def switch_line(self, index: int) -> None:
+        if index == self.line or not 0 <= index < len(self.lines) or not self._may_act():
+            return
+        self.lines[self.line] = self.state
+        self.line = index
+        self.state = self.lines[index]
+        self.browsing, self.selection, self.marks = None, None, ()
+        self.redo_stack.clear()
+        self._update_line_menu()
+        self.say("Back to the game." if index == 0 else f"What-if line {index}, from move {self.branch_points[index]}.")
+        self.refresh()
+
+    def _update_line_menu(self) -> None:
+        self.line_menu.unobserve_all("value")
+        self.line_menu.options = [("The game", 0)] + [
+            (f"What-if {i} (from move {self.branch_points[i]})", i) for i in range(1, len(self.lines))]
+        self.line_menu.value = self.line
+        self.line_menu.observe(self._guard(lambda ch: self.switch_line(ch["new"])), names="value")
+
+    # ---- new games, positions and records ------------------------------------------------------
+    def new_game_from_controls(self) -> None:
+        """New game with the options and game number in the controls (a wrong value is named, not raised)."""
+        if not self._may_act():
+            return
+        options, problem = self.option_fields.read()
+        if problem:
+            self.say(problem, "illegal")
+            return
+        text = self.seed_box.value.strip()
+        seed = None
+        if text:
+            if not text.isascii() or not text.isdigit():
+                self.say(f"Game number: {html.escape(text)} is not allowed (a whole number such as 42, or blank "
+                         f"for a new game).", "illegal")
+                return
+            seed = int(text)
+        self.new_game(seed=seed, **options)
+
     def new_game(self, seed: int | None = None, **options: Any) -> None:
-        """A new game with these options (an unknown option or bad value is shown, not raised)."""
+        """A new game with these options and a new game number unless one is given."""
+        if not self._may_act():
+            return
         try:
             game = registry.game(self.game_name, **options)
         except XlibError as exc:
             self.say(str(exc), "illegal")
             return
-        if seed is not None:
-            self.seed = seed
-        self.state = game.start(seed=self.seed)
-        self.redo_stack.clear()
-        self.selection, self.browsing = None, None
-        self._agents.clear()
-        if len(self.seat_widgets) != len(self.state.players):
-            self.seats = {p: s for p, s in self.seats.items() if p < len(self.state.players)}
-            self._rebuild_seats()
-        self.say("New game.")
+        self.seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+        self._set_state(game.start(seed=self.seed))
+        self.say(f"New game (number {self.seed}).")
+        for listener in self.new_game_listeners:
+            listener(self)
         self.refresh()
         self.computer_turns()
 
-    def reset(self, state: State) -> None:
-        """Show `state` as the live position (a tutorial step, or a position to study)."""
+    def _set_state(self, state: State) -> None:
+        """Make `state` the live position: a fresh history, lines and view where the game changed."""
+        old_game = self.state.game
         self.state = state
         self.redo_stack.clear()
-        self.selection, self.browsing = None, None
+        self.selection, self.browsing, self.marks = None, None, ()
+        self.lines, self.line, self.branch_points = [state], 0, [0]
+        self._update_line_menu()
+        self._agents.clear()
+        if state.game.options != old_game.options:
+            self.view = view_for(state)
+            self._fit_canvas()
+        if len(self.seat_widgets) != len(state.players) and self.controls is True:
+            self.seats = {p: s for p, s in self.seats.items() if p < len(state.players)}
+            self._rebuild_seats()
+
+    def reset(self, state: State) -> None:
+        """Show `state` as the live position (a tutorial step, or a position to study)."""
+        self._stop = True
+        self.wait()
+        self._set_state(state)
         self.say("")
         self.refresh()
 
     def set_seat(self, player: int, who: str) -> None:
-        """Seat a person (`"person"`) or a computer player (`"random"`, ...) at `player`."""
-        if who != PERSON and who not in agents.AGENTS:
-            raise ValueError(f"no computer player {who!r}; choose person or one of {', '.join(agents.AGENTS)}")
+        """Seat a person ("person"), the default computer ("computer") or a computer player by name."""
+        who = self._seat_value(who)
+        names = {name for name, _ in agents.for_game(self.game_name)}
+        if who != PERSON and who not in names:
+            raise XlibError(f"no computer player {who!r} for {self.state.game.title}; choose person or one of "
+                            f"{', '.join(sorted(names))}")
         if not 0 <= player < len(self.state.players):
-            raise ValueError(f"there is no seat {player}: seats are 0 to {len(self.state.players) - 1}")
+            raise XlibError(f"there is no seat {player}: seats are 0 to {len(self.state.players) - 1}")
         self.seats[player] = who
         self._agents.pop(player, None)
-        if self.seat_widgets[player].value != who:
+        if self.seat_widgets and self.seat_widgets[player].value != who:
             self.seat_widgets[player].value = who
         self.refresh()
-        self.computer_turns()
+        if self.busy is None:
+            self.computer_turns()
 
-    def load(self, record: dict | str) -> None:
+    def load(self, record: dict[str, Any] | str) -> None:
         """Load a game record (a dict or JSON text); a corrupt record is explained, not raised."""
+        if isinstance(record, str) and len(record) > MAX_RECORD_BYTES:
+            self.say(f"This file is too large to be a game record ({len(record):,} characters).", "illegal")
+            return
         try:
             state = replay(record)
         except XlibError as exc:
-            self.say(f"This game could not be loaded: {exc}", "illegal")
+            self.say(f"This game could not be loaded: {html.escape(str(exc))}", "illegal")
             return
         if state.game.name != self.game_name:
             self.say(f"This record is a game of {state.game.title}, not {self.state.game.title}.", "illegal")
             return
-        self.state = state
-        self.redo_stack.clear()
-        self.selection, self.browsing = None, None
-        self.say(f"Loaded a game of {len(state.moves_played())} moves.")
+        self._set_state(state)
+        self.option_fields.set(dict(state.game.options))
+        self.say(f"Loaded a game of {len(state.moves_played())} moves.", "good")
         self.refresh()
 
     # ---- control callbacks ------------------------------------------------------------------
-    def _option_values(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for name, ow in self.option_widgets.items():
-            value = ow.value
-            if isinstance(ow, w.Text):
-                try:
-                    value = json.loads(value.replace("None", "null"))
-                except ValueError:
-                    pass
-            out[name] = value
-        return out
-
-    def _on_slider(self, change: dict) -> None:
+    def _on_slider(self, change: dict[str, Any]) -> None:
+        if self.busy is not None:
+            return
         self.show(change["new"])
 
-    def _on_seat(self, player: int, change: dict) -> None:
+    def _on_seat(self, player: int, change: dict[str, Any]) -> None:
         if self.seats.get(player, PERSON) != change["new"]:
             self.set_seat(player, change["new"])
 
-    def _on_upload(self, change: dict) -> None:
+    def _on_name(self, player: int, change: dict[str, Any]) -> None:
+        self.names[player] = change["new"][:40]
+        self.status.value = f"<b>{self._status_line(self.shown_state)}</b>"
+
+    def _on_entry(self, change: dict[str, Any]) -> None:
+        text = change["new"]
+        if text:
+            self.type_move(text)
+            self.entry.value = ""
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]
-        if files:
-            content = bytes(files[0]["content"]).decode("utf-8", errors="replace")
-            self.load(content)
+        if not files:
+            return
+        item = files[0]
+        size = item.get("size", len(item["content"])) if isinstance(item, dict) else len(item.content)
+        content = item["content"] if isinstance(item, dict) else item.content
+        if size > MAX_RECORD_BYTES:
+            self.say(f"This file is too large to be a game record ({size:,} bytes).", "illegal")
+        else:
+            self.load(bytes(content).decode("utf-8", errors="replace"))
+        self.upload.unobserve_all("value")
+        self.upload.value = ()
+        self.upload.observe(self._guard(self._on_upload), names="value")

@@ -5,25 +5,30 @@ and a conversion flips all or nothing. Superko and the streak rule stop repetiti
 placement adds a stone, no position before the last placement can recur, so superko only
 remembers the positions since then (at most streak + 1 of them).
 
+The board is kept as two bit masks (Black's stones, White's stones; bit i is cell i), so a
+conversion's stones are `neighbours(s) & enemy` and the stones that could convert at all are
+found for the whole board at once by shifting the masks.
+
 Position text (RULES.md): ranks n..1 joined by '/', then the colour to move, then the
 protected cells or '-'. Two optional fields follow where they matter: `streak k` (conversions
 in a row so far) and `final k` (turns left after a placement filled the board).
 """
 from __future__ import annotations
 
-import random
 import re
+from itertools import compress
 from typing import Any
 
 from ..core import Game, Move, State, grid, ranked_winners
 from ..errors import NotationError, PositionError
 from ..options import Option, choice, integer, number
+from ..text import number as read_number
 
 EMPTY, BLACK, WHITE = -1, 0, 1
 NAMES = ("Black", "White")
 LETTERS = "BW"
 FILES = "abcdefghijklmnopqrs"
-_MOVE_RE = re.compile(r"^(x?)([a-s])(\d{1,2})$")
+_MOVE_RE = re.compile(r"(x?)([a-s])([0-9]{1,2})")
 
 
 class Place(Move):
@@ -35,35 +40,27 @@ class Place(Move):
         super().__init__(text)
         self.cell = cell
 
-    def key(self) -> object:
-        return ("place", self.cell)
-
 
 class Convert(Move):
     """Every enemy stone next to your stone on `cell` turns to your colour: `xc3`.
 
-    Two conversions that flip the same stones are one move; `flips` (filled in by the state)
-    is what makes them equal."""
+    Conversions that flip the same stones are one move, named by the first of their stones in
+    cell order (a1, b1, …, a2, …); the others are aliases the parser reads to that name."""
 
-    __slots__ = ("cell", "flips")
+    __slots__ = ("cell",)
 
-    def __init__(self, text: str, cell: int, flips: frozenset[int] | None = None) -> None:
+    def __init__(self, text: str, cell: int) -> None:
         super().__init__(text)
         self.cell = cell
-        self.flips = flips
-
-    def key(self) -> object:
-        return ("convert", self.flips if self.flips is not None else self.cell)
 
 
 class Pass(Move):
+    """No move, in the two final turns only: `pass`."""
+
     __slots__ = ()
 
     def __init__(self) -> None:
         super().__init__("pass")
-
-    def key(self) -> object:
-        return "pass"
 
 
 PASS = Pass()
@@ -87,18 +84,29 @@ class Alea(Game):
         if self.options["adjacency"] == 8:
             steps += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
         self.names, self.index, self.neighbours = grid(n, steps)
+        self.full = (1 << self.cells) - 1
+        self.neighbour_mask = tuple(sum(1 << j for j in nbrs) for nbrs in self.neighbours)
         self.places = tuple(Place(self.names[i], i) for i in range(self.cells))
-        self.converts: tuple[dict, ...] = tuple({} for _ in range(self.cells))  # cell -> {flips: Convert}
-        zob = random.Random(20101118)  # fixed: position hashes must not depend on the game seed
-        self.zobrist = tuple((zob.getrandbits(64), zob.getrandbits(64)) for _ in range(self.cells))
-        self.side_key = zob.getrandbits(64)
+        self.converts = tuple(Convert("x" + self.names[i], i) for i in range(self.cells))
+        file_a = sum(1 << (r * n) for r in range(n))
+        self._not_first_file = self.full & ~file_a              # a shift towards higher files lands here
+        self._not_last_file = self.full & ~(file_a << (n - 1))  # a shift towards lower files lands here
 
     @property
     def players(self) -> tuple[str, ...]:
         return NAMES
 
+    def around(self, stones: int) -> int:
+        """The cells next to any of `stones` (bit masks, bit i for cell i)."""
+        n, east, west = self.n, self._not_first_file, self._not_last_file
+        out = ((stones << 1) & east) | ((stones >> 1) & west) | (stones << n) | (stones >> n)
+        if self.options["adjacency"] == 8:
+            out |= (((stones << (n + 1)) | (stones >> (n - 1))) & east) | \
+                   (((stones << (n - 1)) | (stones >> (n + 1))) & west)
+        return out & self.full
+
     def _start(self) -> "AleaState":
-        return AleaState._make(self, (EMPTY,) * self.cells, BLACK, frozenset(), 0, None)
+        return AleaState._make(self, 0, 0, BLACK, 0, 0, None)
 
     def _position(self, text: str) -> "AleaState":
         return _read_position(self, text)
@@ -107,25 +115,31 @@ class Alea(Game):
 class AleaState(State):
     """A position: stones, the player to move, protected stones, and the repetition bookkeeping."""
 
-    __slots__ = ("board", "mover", "protected_cells", "streak", "final", "hash", "seen", "_moves", "empties",
-                 "frontier", "_legal")
+    __slots__ = ("black", "white", "free", "mover", "guarded", "streak", "final", "seen", "_moves")
 
     game: Alea
+    black: int                 # bit i set: a Black stone on cell i
+    white: int
+    free: bytearray            # 1 on each empty cell, so the placements are listed in one C-level pass
+    mover: int
+    guarded: int               # the protected stones, as a bit mask
+    streak: int                # conversions in a row so far
+    final: int | None          # final turns left once a placement filled the board; None before
+    seen: tuple[tuple[int, int], ...]  # (black, white) of each position since the last placement, oldest first
+    _moves: tuple[Move, ...] | None
 
     @classmethod
-    def _make(cls, g: Alea, board: tuple[int, ...], mover: int, protected: frozenset[int], streak: int,
+    def _make(cls, g: Alea, black: int, white: int, mover: int, guarded: int, streak: int,
               final: int | None) -> "AleaState":
         s = cls.__new__(cls)
         s.game = g
-        s.board, s.mover, s.protected_cells, s.streak = board, mover, protected, streak
-        s.empties = tuple(i for i, c in enumerate(board) if c == EMPTY)
-        if final is None and not s.empties:
+        s.black, s.white, s.mover, s.guarded, s.streak = black, white, mover, guarded, streak
+        s.free = bytearray(not (black | white) >> i & 1 for i in range(g.cells))
+        if final is None and (black | white) == g.full:
             final = 2  # a full board read from text: the two final turns follow
         s.final = final
-        s.hash = _hash(g, board, mover)
-        s.seen = ((s.hash, board),)
+        s.seen = ((black, white),)
         s._moves = None
-        s.frontier = _frontier_update(g, board, ({}, {}), range(g.cells))
         return s
 
     # ---- reading the position ----------------------------------------------------------
@@ -140,7 +154,7 @@ class AleaState(State):
     @property
     def counts(self) -> tuple[int, int]:
         """(black stones, white stones) on the board."""
-        return self.board.count(BLACK), self.board.count(WHITE)
+        return self.black.bit_count(), self.white.bit_count()
 
     @property
     def scores(self) -> tuple[float, ...]:
@@ -150,6 +164,22 @@ class AleaState(State):
     @property
     def winners(self) -> tuple[int, ...]:
         return ranked_winners(self.scores) if self.over else ()
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        """Each cell's stone, 0 (Black), 1 (White) or -1 (empty), in cell order a1, b1, …"""
+        b, w = self.black, self.white
+        return tuple(BLACK if b >> i & 1 else WHITE if w >> i & 1 else EMPTY for i in range(self.game.cells))
+
+    @property
+    def empties(self) -> tuple[int, ...]:
+        """The empty cells' indices."""
+        return tuple(i for i, f in enumerate(self.free) if f)
+
+    @property
+    def protected_cells(self) -> frozenset[int]:
+        """Indices of the protected cells (see `protected`)."""
+        return frozenset(i for i in range(self.game.cells) if self.guarded >> i & 1)
 
     @property
     def protected(self) -> frozenset[str]:
@@ -162,8 +192,11 @@ class AleaState(State):
 
     def stone(self, cell: str) -> int | None:
         """0 (Black), 1 (White) or None for the stone on `cell`."""
-        c = self.board[self._cell(cell, cell)]
+        c = self._colour(self._cell(cell, cell))
         return None if c == EMPTY else c
+
+    def _colour(self, i: int) -> int:
+        return BLACK if self.black >> i & 1 else WHITE if self.white >> i & 1 else EMPTY
 
     def _cell(self, name: str, text: str) -> int:
         i = self.game.index.get(name) if isinstance(name, str) else None
@@ -173,114 +206,131 @@ class AleaState(State):
                                 f"(files a–{FILES[n - 1]}, ranks 1–{n})")
         return i
 
-    # ---- moves -----------------------------------------------------------------------------
-    def _flips(self, cell: int) -> tuple[int, ...]:
-        enemy = 1 - self.board[cell]
-        b = self.board
-        return tuple(j for j in self.game.neighbours[cell] if b[j] == enemy)
+    def _sides(self) -> tuple[int, int]:
+        """(the mover's stones, the opponent's stones)."""
+        return (self.black, self.white) if self.mover == BLACK else (self.white, self.black)
 
-    def _conversion_problem(self, cell: int, text: str) -> tuple[str | None, tuple[int, ...]]:
-        g, b = self.game, self.board
-        if b[cell] != self.mover:
-            what = "empty" if b[cell] == EMPTY else f"{NAMES[b[cell]]}'s"
-            return f"{text}: {g.names[cell]} is {what}; convert around a stone of your own.", ()
+    # ---- moves -----------------------------------------------------------------------------
+    def _flips(self, cell: int) -> int:
+        """The enemy stones next to the stone on `cell` (a bit mask)."""
+        enemy = self.white if self.black >> cell & 1 else self.black
+        return self.game.neighbour_mask[cell] & enemy
+
+    def _conversion_problem(self, cell: int, text: str) -> str | None:
+        g = self.game
+        c = self._colour(cell)
+        if c != self.mover:
+            what = "empty" if c == EMPTY else f"{NAMES[c]}'s"
+            return f"{text}: {g.names[cell]} is {what}; convert around a stone of your own."
         flips = self._flips(cell)
         if not flips:
-            return f"{text}: no enemy stone is next to {g.names[cell]}, so there is nothing to convert.", ()
-        guarded = [g.names[j] for j in flips if j in self.protected_cells]
-        if guarded:
+            return f"{text}: no enemy stone is next to {g.names[cell]}, so there is nothing to convert."
+        if flips & self.guarded:
+            guarded = [g.names[j] for j in g.neighbours[cell] if (flips & self.guarded) >> j & 1]
             return (f"{text}: {', '.join(guarded)} {'is' if len(guarded) == 1 else 'are'} protected (placed or "
-                    f"flipped last turn), and a conversion flips all the enemy stones or none."), flips
+                    f"flipped last turn), and a conversion flips all the enemy stones or none.")
         if self.final is None:
             if self.streak >= g.options["streak"]:
                 return (f"{text}: after {g.options['streak']} conversions in a row the player to move must "
-                        f"place a stone (the streak rule)."), flips
+                        f"place a stone (the streak rule).")
             if self._repeats(flips):
-                return f"{text} would recreate a position that occurred before (superko).", flips
-        return None, flips
+                return f"{text} would recreate a position that occurred before (superko)."
+        return None
 
-    def _repeats(self, flips: tuple[int, ...]) -> bool:
+    def _repeats(self, flips: int) -> bool:
         """Would converting these stones recreate an earlier (board, player to move) since the last placement?"""
-        g, mover = self.game, self.mover
-        h = self.hash ^ g.side_key
-        for j in flips:
-            h ^= g.zobrist[j][0] ^ g.zobrist[j][1]
-        # only positions with the other player to move can match; one conversion back cannot recur,
-        # since the stones it flipped are protected now, but it is checked all the same
-        for seen_hash, seen_board in self.seen[-2::-2]:
-            if seen_hash == h:
-                board = list(self.board)
-                for j in flips:
-                    board[j] = mover
-                if tuple(board) == seen_board:
-                    return True
-        return False
+        mine, theirs = self._sides()
+        mine, theirs = mine | flips, theirs & ~flips
+        after = (mine, theirs) if self.mover == BLACK else (theirs, mine)
+        # only positions with the other player to move can match (every second one back)
+        return after in self.seen[-2::-2]
 
     def moves(self) -> list[Move]:
-        if self._moves is not None:
-            return list(self._moves)
+        if self._moves is None:
+            self._moves = tuple(self._list_moves())
+        return list(self._moves)
+
+    def _list_moves(self) -> list[Move]:
         g = self.game
-        out: list[Move] = []
         if self.final == 0:
-            self._moves, self._legal = (), frozenset()
             return []
-        if self.final is None:
-            places = g.places
-            out = [places[i] for i in self.empties]
+        out: list[Move] = list(compress(g.places, self.free)) if self.final is None else []
         if self.final is not None or self.streak < g.options["streak"]:
-            seen: set[frozenset[int]] = set()
-            names, sources = g.names, self.frontier[self.mover]
-            protected, check_ko = self.protected_cells, self.final is None and len(self.seen) > 2
-            cache = g.converts
-            for i in sorted(sources):
-                flips = sources[i]
-                if protected and not protected.isdisjoint(flips):
-                    continue
-                move = cache[i].get(flips)
-                if move is None:
-                    move = cache[i][flips] = Convert("x" + names[i], i, frozenset(flips))
-                if move.flips in seen or (check_ko and self._repeats(flips)):
-                    continue
-                seen.add(move.flips)
-                out.append(move)
-        if self.final is not None and not out:
-            out = [PASS]
-        self._moves = tuple(out)
-        self._legal = frozenset(map(id, out))
+            mine, theirs = self._sides()
+            # a source is one of my stones next to an enemy stone and next to no protected one
+            sources = mine & g.around(theirs) & ~g.around(self.guarded)
+            mask, converts, append = g.neighbour_mask, g.converts, out.append
+            # superko: positions since the last placement with the other player to move (one conversion
+            # back cannot recur: its stones are protected now)
+            earlier = self.seen[-2::-2] if self.final is None and len(self.seen) > 2 else ()
+            black = self.mover == BLACK
+            listed: set[int] = set()
+            while sources:
+                low = sources & -sources
+                sources ^= low
+                i = low.bit_length() - 1
+                flips = mask[i] & theirs
+                if flips in listed:
+                    continue  # the same stones as an earlier source: one move, named by the first
+                listed.add(flips)
+                if earlier:
+                    a, b = mine | flips, theirs & ~flips
+                    if ((a, b) if black else (b, a)) in earlier:
+                        continue
+                append(converts[i])
+        if self.final is not None:
+            out.append(PASS)
         return out
 
     def _parse(self, text: str) -> Move:
         if text == "pass":
             return PASS
-        m = _MOVE_RE.match(text)
+        m = _MOVE_RE.fullmatch(text)
         if not m:
             raise NotationError(f"{text!r} is not Alea Evangelion notation: a placement is a cell like c3, "
                                 f"a conversion is x and your stone's cell like xc3, or pass")
         cell = self._cell(m.group(2) + m.group(3), text)
         if m.group(1):
-            flips = self._flips(cell) if self.board[cell] != EMPTY else ()
-            return Convert(text, cell, frozenset(flips))
+            first = self._first_source(cell)
+            if first != cell and self._conversion_problem(first, "") is None:
+                cell = first  # an alias: the listed move is named by the first of its stones
+            return self.game.converts[cell]
         return self.game.places[cell]
+
+    def _first_source(self, cell: int) -> int:
+        """The first of the mover's stones (in cell order) whose conversion flips what converting around
+        `cell` flips; `cell` itself when it holds no such conversion."""
+        g = self.game
+        mine, theirs = self._sides()
+        flips = g.neighbour_mask[cell] & theirs
+        if not (mine >> cell & 1 and flips):
+            return cell
+        common = mine
+        for j in g.neighbours[cell]:
+            if flips >> j & 1:
+                common &= g.around(1 << j)  # a stone that flips j lies next to j
+        while common:
+            low = common & -common
+            i = low.bit_length() - 1
+            if g.neighbour_mask[i] & theirs == flips:
+                return i
+            common ^= low
+        return cell
 
     def _explain(self, move: Move) -> str | None:
         g = self.game
-        if self._moves is not None and id(move) in self._legal:
-            return None  # one of the moves this state listed
         if isinstance(move, Pass):
             if self.final is None:
-                return "Passing is allowed only in the two final turns, when no conversion is possible."
-            if self.moves() != [PASS]:
-                return "In the final turns a player converts if able; passing is for when no conversion is legal."
+                return "Passing is allowed only in the two final turns, after a placement has filled the board."
             return None
         if isinstance(move, Place):
             if self.final is not None:
                 return f"{move}: the board is full; the two final turns allow only a conversion or a pass."
-            c = self.board[move.cell]
-            if c != EMPTY:
-                return f"{move}: {g.names[move.cell]} is occupied by a {NAMES[c]} stone."
+            if not self.free[move.cell]:
+                return f"{move}: {g.names[move.cell]} is occupied by a {NAMES[self._colour(move.cell)]} stone."
             return None
         if isinstance(move, Convert):
-            return self._conversion_problem(move.cell, str(move))[0]
+            return self._conversion_problem(move.cell, str(move))
         return f"{move} is not an Alea Evangelion move."
 
     def _apply(self, move: Move) -> "AleaState":
@@ -290,40 +340,34 @@ class AleaState(State):
         s._moves = None
         mover = self.mover
         s.mover = 1 - mover
-        s.frontier = self.frontier
         if isinstance(move, Pass):
-            s.board, s.empties, s.hash = self.board, self.empties, self.hash ^ g.side_key
-            s.protected_cells, s.streak, s.seen = frozenset(), 0, ()
-            s.final = self.final - 1  # type: ignore[operator]
+            s.black, s.white, s.free = self.black, self.white, self.free
+            s.guarded, s.streak, s.seen = 0, 0, ()
+            assert self.final is not None  # a pass is legal in the final turns only
+            s.final = self.final - 1
             return s
-        board = list(self.board)
-        h = self.hash ^ g.side_key
         if isinstance(move, Place):
             i = move.cell
-            board[i] = mover
-            h ^= g.zobrist[i][mover]
-            s.protected_cells = frozenset((i,))
-            s.streak = 0
-            s.empties = tuple(j for j in self.empties if j != i)
-            s.board, s.hash = tuple(board), h
-            s.frontier = _frontier_update(g, s.board, self.frontier, (i, *g.neighbours[i]))
-            s.seen = ((h, s.board),)
-            if self.final is None and not s.empties:
-                s.final = 2  # the placement filled the board: opponent, then filler, one final turn each
-            else:
-                s.final = self.final
+            bit = 1 << i
+            s.black, s.white = (self.black | bit, self.white) if mover == BLACK else (self.black, self.white | bit)
+            s.free = free = self.free[:]
+            free[i] = 0
+            s.guarded, s.streak = bit, 0
+            s.seen = ((s.black, s.white),)
+            # a placement that fills the board starts the final turns: the opponent, then the filler
+            s.final = 2 if (s.black | s.white) == g.full else None
             return s
-        flips = self._flips(move.cell)  # type: ignore[attr-defined]
-        for j in flips:
-            board[j] = mover
-            h ^= g.zobrist[j][0] ^ g.zobrist[j][1]
-        s.board, s.hash, s.empties = tuple(board), h, self.empties
-        s.frontier = _frontier_update(g, s.board, self.frontier,
-                                      {k for j in (move.cell, *flips) for k in (j, *g.neighbours[j])})  # type: ignore[attr-defined]
-        s.protected_cells = frozenset(flips)
+        assert isinstance(move, Convert)  # _explain refused anything else
+        flips = self._flips(move.cell)
+        if mover == BLACK:
+            s.black, s.white = self.black | flips, self.white & ~flips
+        else:
+            s.black, s.white = self.black & ~flips, self.white | flips
+        s.free = self.free
+        s.guarded = flips
         if self.final is None:
             s.streak, s.final = self.streak + 1, None
-            s.seen = self.seen + ((h, s.board),)
+            s.seen = self.seen + ((s.black, s.white),)
         else:
             s.streak, s.final, s.seen = 0, self.final - 1, ()
         return s
@@ -331,7 +375,8 @@ class AleaState(State):
     # ---- text ------------------------------------------------------------------------------
     def position_text(self) -> str:
         g, n = self.game, self.game.n
-        rows = ["".join("." if c == EMPTY else LETTERS[c] for c in self.board[r * n:(r + 1) * n])
+        board = self.board
+        rows = ["".join("." if c == EMPTY else LETTERS[c] for c in board[r * n:(r + 1) * n])
                 for r in reversed(range(n))]
         prot = ",".join(g.names[i] for i in sorted(self.protected_cells, key=lambda i: (i % n, i // n))) or "-"
         text = f"{'/'.join(rows)} {LETTERS[self.mover]} {prot}"
@@ -350,46 +395,23 @@ class AleaState(State):
         else:
             head = f"{NAMES[self.mover]} to move"
         lines = [f"Alea Evangelion {n}×{n}: {head}"]
+        board, protected = self.board, self.protected_cells
         for r in reversed(range(n)):
             cells = []
             for f in range(n):
                 i = r * n + f
-                c = self.board[i]
+                c = board[i]
                 mark = "." if c == EMPTY else LETTERS[c]
-                cells.append(mark.lower() if i in self.protected_cells else mark)
+                cells.append(mark.lower() if i in protected else mark)
             lines.append(f"{r + 1:>3} " + " ".join(cells))
         lines.append("    " + " ".join(FILES[:n]))
         b, w = self.scores
         lines.append(f"  Black {b:g}, White {w:g}" + (f" (komi {g.options['komi']:g})" if g.options["komi"] else ""))
-        if self.protected_cells:
+        if protected:
             lines.append("  protected (lower case): " + ", ".join(sorted(self.protected)))
         if self.over:
             lines.append("  result: " + ("draw" if len(self.winners) == 2 else f"{NAMES[self.winners[0]]} wins"))
         return "\n".join(lines)
-
-
-def _frontier_update(g: Alea, board: tuple[int, ...], frontier: tuple[dict, dict], cells: Any) -> tuple[dict, dict]:
-    """Each colour's possible conversion sources, {stone: the enemy stones next to it}, updated at `cells`."""
-    black, white = dict(frontier[0]), dict(frontier[1])
-    nbrs = g.neighbours
-    for i in cells:
-        c = board[i]
-        black.pop(i, None)
-        white.pop(i, None)
-        if c != EMPTY:
-            enemy = 1 - c
-            flips = tuple(j for j in nbrs[i] if board[j] == enemy)
-            if flips:
-                (black if c == BLACK else white)[i] = flips
-    return black, white
-
-
-def _hash(g: Alea, board: tuple[int, ...], mover: int) -> int:
-    h = g.side_key if mover == WHITE else 0
-    for i, c in enumerate(board):
-        if c != EMPTY:
-            h ^= g.zobrist[i][c]
-    return h
 
 
 def _read_position(g: Alea, text: str) -> AleaState:
@@ -401,36 +423,53 @@ def _read_position(g: Alea, text: str) -> AleaState:
     rows = parts[0].split("/")
     if len(rows) != n:
         raise PositionError(f"the position has {len(rows)} ranks; a {n}×{n} board has {n}, joined by /")
-    board = [EMPTY] * (n * n)
+    black = white = 0
     for k, row in enumerate(rows):
         r = n - 1 - k
         if len(row) != n:
             raise PositionError(f"rank {r + 1} ({row!r}) has {len(row)} cells, not {n}")
         for f, ch in enumerate(row):
-            if ch not in ".BW":
+            if ch == "B":
+                black |= 1 << (r * n + f)
+            elif ch == "W":
+                white |= 1 << (r * n + f)
+            elif ch != ".":
                 raise PositionError(f"{ch!r} on rank {r + 1} is not a cell: use . B W")
-            board[r * n + f] = EMPTY if ch == "." else LETTERS.index(ch)
     if parts[1] not in ("B", "W"):
         raise PositionError(f"the colour to move is B or W, not {parts[1]!r}")
     mover = LETTERS.index(parts[1])
-    protected: set[int] = set()
+    guarded = 0
     if parts[2] != "-":
         for name in parts[2].split(","):
             i = g.index.get(name)
             if i is None:
                 raise PositionError(f"protected cell {name!r} is not a cell of the {n}×{n} board")
-            if board[i] != 1 - mover:
+            if guarded >> i & 1:
+                raise PositionError(f"protected cell {name} is listed twice")
+            if not (white if mover == BLACK else black) >> i & 1:
                 raise PositionError(f"protected cell {name} must hold a stone of the player who just moved")
-            protected.add(i)
-    extra = parts[3:]
-    fields: dict[str, int] = {}
-    while extra:
-        if len(extra) < 2 or extra[0] not in ("streak", "final") or not extra[1].isdigit() or extra[0] in fields:
-            raise PositionError(f"{' '.join(extra)!r} is not a position field: optional fields are "
-                                f"'streak k' and 'final k'")
-        fields[extra[0]] = int(extra[1])
-        extra = extra[2:]
+            guarded |= 1 << i
+    fields = _read_fields(parts[3:])
+    full = (black | white) == g.full
     final = fields.get("final")
-    if final is not None and (final > 2 or EMPTY in board):
-        raise PositionError("'final k' (k = 0, 1 or 2) describes a full board")
-    return AleaState._make(g, tuple(board), mover, frozenset(protected), fields.get("streak", 0), final)
+    if final is not None and (final > 2 or not full):
+        raise PositionError("'final k' (k = 0, 1 or 2) describes a full board: the final turns left")
+    streak = fields.get("streak", 0)
+    if streak > g.options["streak"]:
+        raise PositionError(f"'streak {streak}': after {g.options['streak']} conversions in a row the player "
+                            f"to move must place, so there cannot be more in a row")
+    return AleaState._make(g, black, white, mover, guarded, streak, final)
+
+
+def _read_fields(words: list[str]) -> dict[str, int]:
+    """The optional `streak k` and `final k` fields, each at most once."""
+    fields: dict[str, int] = {}
+    while words:
+        if len(words) < 2 or words[0] not in ("streak", "final"):
+            raise PositionError(f"{' '.join(words)!r} is not a position field: optional fields are "
+                                f"'streak k' and 'final k'")
+        if words[0] in fields:
+            raise PositionError(f"the field {words[0]!r} is given twice")
+        fields[words[0]] = read_number(words[1], f"the {words[0]} count", PositionError)
+        words = words[2:]
+    return fields

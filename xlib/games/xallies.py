@@ -4,17 +4,27 @@ A turn is the decision (well, direction), then one decision per drop while the h
 several colours; `3+:bb` plays a whole turn at once. After every drop the white-piece rule
 and then the black-piece rule (alliance or waste) are checked. When play ends, each white
 piece is one shot, drawn from a random stream seeded by (game seed, player).
+
+One rules engine, `_Sowing`, sows and applies the rules after each drop; the public API
+(`_Turn` adds notation, the ledger and history) and `fast_playout` (random play without
+states, for computer players) both drive it.
+
+Position text (RULES.md): the 12 wells `<well>:<pieces>` (`*` the black piece), then the
+optional fields `to <colour>`, `points <n per player>`, `whites <n per player>`,
+`supply <n or ->`, `turn <turns done>`, separated by `;`.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping
+from fractions import Fraction
+from typing import Any, Callable, Mapping, Optional, Union
 
-from ..core import Game, Move, State, next_seat, ranked_winners
-from ..errors import NotationError, PositionError
+from ..core import Game, Move, State, ranked_winners
+from ..errors import IllegalMove, NotationError, PositionError
 from ..options import Option, choice, integer, number
 from ..rng import stream
+from ..text import is_number, number as read_number
 
 WELLS = 12
 COLOURS = "bpgy"
@@ -24,6 +34,8 @@ REGIONS = {
     4: ((0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11)),
 }
 PLAY, SHOOT, OVER = "play", "shoot", "over"
+CLAIM, WASTE = 1, 2  # what the black-piece rule does to a well's black piece
+FIELDS = ("to", "points", "whites", "supply", "turn")
 
 
 # ---- moves --------------------------------------------------------------------------------
@@ -66,10 +78,8 @@ class Shot(Move):
         self.hit = hit
 
 
-PASS = Pass()
-HIT, MISS = Shot(True), Shot(False)
-DROPS = tuple(Drop(c) for c in range(4))
-_SOW_RE = re.compile(r"^(\d+)([+-])(?::([a-z*]*))?$")
+_SOW_RE = re.compile(r"([0-9]+)([+-])(?::([a-z*]*))?")
+_WELL_RE = re.compile(r"([0-9]+):([a-z*]*)")
 
 
 # ---- the ledger ---------------------------------------------------------------------------
@@ -100,6 +110,13 @@ class Crossing:
     turn: int
     mover: int
     well: int
+
+
+Pick = Callable[[list[int]], Optional[tuple[int, int]]]  # wells to sow from -> (well, step), None to pass
+Choose = Callable[[list[int]], Optional[int]]  # the colours in hand -> the colour to drop, or None to stop
+Forced = Callable[[int, int, bool], bool]        # a forced run (colour, drops, one colour left) -> go on?
+Event = tuple[str, Union[Claim, Waste, Crossing]]
+Events = Union[tuple[Event, "Events"], None]  # newest first: (event, older events)
 
 
 @dataclass(frozen=True)
@@ -154,6 +171,11 @@ def _check_skill(value: Any, options: Mapping[str, Any]) -> Any:
     return number(0, 1)(value, options)
 
 
+def exact(value: float) -> Fraction:
+    """A skill as the exact decimal it was written as (0.1 is 1/10, not the nearest binary float)."""
+    return Fraction(repr(value))
+
+
 class XAllies(Game):
     name = "xallies"
     title = "XAllies"
@@ -180,11 +202,23 @@ class XAllies(Game):
             -1: tuple(self.owner[w] != self.owner[(w + 1) % WELLS] for w in range(WELLS)),
         }
         skill = self.options["skill"]
-        self.skills = tuple(skill) if isinstance(skill, list) else (skill,) * n
+        self.skills: tuple[float, ...] = tuple(skill) if isinstance(skill, list) else (skill,) * n
+        self.exact_skills = tuple(exact(p) for p in self.skills)
         self.own_first = self.options["drop_order"] == "own-first"
+        self.cap = self.options["rounds"] * n  # play ends after this many turns at the latest
+        self.pieces = 24 // n  # coloured pieces of each colour: 8 with 3 players, 6 with 4
         # own-first drop order of each mover: own colour, then the others in turn order after them
         self.drop_orders = tuple(tuple((m + k) % n for k in range(n)) for m in range(n))
+        self.no_pieces = [0] * n
+        # A move names its well, colour or shot and nothing else: it means the same in every position of
+        # this game, so all the game's states share one origin token and the listed moves carry it.
+        self.token = object()
         self.sows = {(w, st): Sow(w, st) for w in range(WELLS) for st in (1, -1)}
+        self.drops = tuple(Drop(c) for c in range(n))
+        self.pass_move, self.hit, self.miss = Pass(), Shot(True), Shot(False)
+        for m in (*self.sows.values(), *self.drops, self.pass_move, self.hit, self.miss):
+            m.origin = self.token
+        # the wells a sowing from w visits in direction st, the origin skipped on every lap
         self.paths = {(w, st): tuple((w + st * k) % WELLS for k in range(1, WELLS)) for w in range(WELLS)
                       for st in (1, -1)}
 
@@ -209,28 +243,198 @@ class XAllies(Game):
         return _read_position(self, text)
 
 
+def black_fate(here: list[int] | tuple[int, ...], n: int) -> int:
+    """The black-piece rule for a well holding `here` (pieces per colour): CLAIM, WASTE or 0.
+
+    An alliance: two or more colours, exactly two pieces of each and nothing else. A waste:
+    every player's colour is in the well (and it is no alliance)."""
+    present = n - here.count(0)
+    if present >= 2 and here.count(2) == present:
+        return CLAIM
+    return WASTE if present == n else 0
+
+
+def sowable(g: XAllies, totals: tuple[int, ...] | list[int], mover: int) -> list[int]:
+    """The wells of the mover's region that hold a coloured piece (none: the mover passes)."""
+    return [w for w in g.regions[mover] if totals[w]]
+
+
+# ---- the rules engine ---------------------------------------------------------------------
+
+class _Sowing:
+    """The one rules engine: a board being played turn by turn, drop by drop, with the rules after each drop.
+
+    Mutable and cheap: counts and per-well totals as lists, the black pieces as a bit mask.
+    `log` keeps the ledger's events (the public API); fast playouts only count claims and wastes."""
+
+    __slots__ = ("g", "n", "counts", "totals", "black", "points", "whites", "supply", "turn", "mover",
+                 "hand", "left", "kinds", "step", "origin", "path", "crossing", "j", "at", "over", "events",
+                 "log", "claims", "wastes", "trace")
+
+    def __init__(self, s: XAlliesState, log: bool) -> None:
+        self.g = g = s.game
+        self.n = g.n
+        self.counts = list(s.counts)
+        self.totals = list(s.totals)
+        self.black = s.black
+        self.points, self.whites = s.points, s.whites  # tuples: they change only on a claim or a white piece
+        self.supply = s.supply
+        self.turn, self.mover = s.turn, s.mover
+        self.hand = None if s.hand is None else list(s.hand)
+        self.left = 0 if s.hand is None else sum(s.hand)
+        self.kinds = 0 if s.hand is None else g.n - s.hand.count(0)
+        self.step, self.origin, self.j, self.at = s.step, s.origin, s.j, s.at
+        self.path = g.paths[s.origin, s.step]
+        self.crossing = g.first_past[s.step]
+        self.over = False
+        self.events: Events = s.events
+        self.log = log
+        self.claims = self.wastes = 0
+        self.trace: list[DropSnapshot] | None = None
+
+    def play(self, pick: Pick, choose: Choose | None, check: Forced | None = None, stop: int | None = None) -> None:
+        """Play turns until `stop` turns are done, play ends, or a drop is left to the mover to decide.
+
+        At the start of a turn pick(the wells the mover may sow from) gives (well, direction), or
+        None to pass. The mover picks up every coloured piece of the well and drops them one by
+        one into the following wells, skipping the origin on a lap; after each drop the white-
+        then the black-piece rule. A drop from a hand of several colours is a decision:
+        choose(the colours in hand) names it, or None leaves it to the mover and play stops there.
+        Other drops are forced (one colour left, or the own-first order): check(colour, how many,
+        one colour left), when given, may refuse them, which stops play too."""
+        g, n, counts, totals, cap = self.g, self.n, self.counts, self.totals, self.g.cap
+        black, turn, mover, hand = self.black, self.turn, self.mover, self.hand
+        left, kinds, path, crossing, j, at = self.left, self.kinds, self.path, self.crossing, self.j, self.at
+        stop = cap if stop is None else stop
+        own_first, colours, trace, last = g.own_first, range(n), self.trace, WELLS - 2
+        over = False
+        while True:
+            if hand is None:  # the start of a turn
+                if over or turn >= stop:
+                    break
+                self.turn, self.mover = turn, mover  # for the ledger's events
+                choice = pick(sowable(g, totals, mover))
+                if choice is None:  # a pass
+                    turn, mover = turn + 1, (mover + 1) % n
+                    over = turn >= cap
+                    continue
+                well, step = choice
+                base = well * n
+                hand = counts[base:base + n]
+                counts[base:base + n] = g.no_pieces
+                left, kinds = totals[well], n - hand.count(0)
+                totals[well] = 0
+                path, crossing = g.paths[well, step], g.first_past[step]
+                j, at = 0, well
+                self.step, self.origin = step, well
+            while left:
+                if kinds == 1 or own_first:
+                    c = hand.index(left) if kinds == 1 else next(x for x in g.drop_orders[mover] if hand[x])
+                    run = hand[c]
+                    if check is not None and not check(c, run, kinds == 1):
+                        break
+                else:
+                    chosen = None if choose is None else choose([x for x in colours if hand[x]])
+                    if chosen is None:
+                        break
+                    c, run = chosen, 1
+                hand[c] -= run
+                left -= run
+                if not hand[c]:
+                    kinds -= 1
+                while run:
+                    run -= 1
+                    at = path[j]
+                    j = j + 1 if j < last else 0
+                    i = at * n
+                    counts[i + c] += 1
+                    totals[at] += 1
+                    if c == mover and crossing[at]:
+                        self._white(at)
+                    if black >> at & 1:
+                        fate = black_fate(counts[i:i + n], n)
+                        if fate:
+                            black &= ~(1 << at)
+                            self._resolve(at, fate, counts[i:i + n])
+                    if trace is not None:
+                        trace.append(DropSnapshot(at, c, tuple(counts), black, self.points, self.whites,
+                                                  self.supply))
+            if left:  # a decision is left to the mover (or a forced drop was refused)
+                break
+            hand = None  # the turn is over: the next player moves
+            turn, mover = turn + 1, (mover + 1) % n
+            over = black == 0 or turn >= cap
+        self.black, self.turn, self.mover, self.hand, self.over = black, turn, mover, hand, over
+        self.left, self.kinds, self.path, self.crossing, self.j, self.at = left, kinds, path, crossing, j, at
+
+    def _white(self, well: int) -> None:
+        """The mover's own colour crossed into the next region: a white piece from the supply, if any."""
+        taken = self.supply is None or self.supply > 0
+        if taken:
+            self.whites = _bump(self.whites, (self.mover,), 1)
+            if self.supply is not None:
+                self.supply -= 1
+        if self.log:
+            self.events = (("white" if taken else "denied", Crossing(self.turn + 1, self.mover, well)), self.events)
+
+    def _resolve(self, well: int, fate: int, here: list[int]) -> None:
+        """The black piece of `well` went (play() clears it): to the alliance (+3 to each of its colours) or wasted."""
+        if fate == CLAIM:
+            coalition = tuple(c for c in range(self.n) if here[c])
+            self.points = _bump(self.points, coalition, 3)
+            self.claims += 1
+            if self.log:
+                self.events = (("claim", Claim(self.turn + 1, self.mover, coalition, well)), self.events)
+        else:
+            self.wastes += 1
+            if self.log:
+                self.events = (("waste", Waste(self.turn + 1, self.mover, well)), self.events)
+
+
 class XAlliesState(State):
     """A position of XAllies: at the start of a turn, inside a turn (pieces in hand), or after play."""
 
-    __slots__ = ("counts", "black", "points", "whites", "supply", "turn", "mover", "hand", "at",
-                 "step", "origin", "dropped", "phase", "events", "shots", "turn_text")
+    __slots__ = ("counts", "totals", "black", "points", "whites", "supply", "turn", "mover", "hand", "at",
+                 "step", "origin", "j", "dropped", "phase", "events", "shots", "turn_text")
 
     game: XAllies
+    counts: tuple[int, ...]          # pieces of each colour in each well: counts[well * players + colour]
+    totals: tuple[int, ...]          # coloured pieces in each well
+    black: int                       # bit w set: well w still holds its black piece
+    points: tuple[int, ...]
+    whites: tuple[int, ...]
+    supply: int | None               # white pieces left in the supply (None: unlimited)
+    turn: int                        # turns completed
+    mover: int
+    hand: tuple[int, ...] | None     # pieces in hand by colour, inside a turn
+    at: int                          # the well of the last drop
+    step: int                        # the direction of the sowing, +1 or -1
+    origin: int                      # the well sown from
+    j: int                           # where the sowing is on its path (the next well's index)
+    dropped: str                     # colours dropped so far this turn
+    phase: str                       # PLAY, SHOOT or OVER
+    events: Events
+    shots: tuple[tuple[bool, ...], ...]
+    turn_text: str | None            # the whole-turn notation of the turn that just ended here
 
     @classmethod
     def _make(cls, game: XAllies, **fields: Any) -> "XAlliesState":
         s = cls.__new__(cls)
         s.game = game
+        s._token = game.token
+        n = game.n
         s.counts, s.black = fields["counts"], fields["black"]
+        s.totals = tuple(sum(s.counts[w * n:(w + 1) * n]) for w in range(WELLS))
         s.points, s.whites, s.supply = fields["points"], fields["whites"], fields["supply"]
         s.turn = fields.get("turn", 0)
         s.mover = fields.get("mover", 0)
         s.hand = None
-        s.at = s.step = s.origin = 0
+        s.at = s.origin = s.j = 0
+        s.step = 1
         s.dropped = ""
         s.phase = PLAY
         s.events = None
-        s.shots = ((),) * game.n
+        s.shots = ((),) * n
         s.turn_text = None
         return s
 
@@ -267,19 +471,30 @@ class XAlliesState(State):
         return self.turn // self.game.n + 1
 
     @property
-    def hits(self) -> tuple[float, ...]:
+    def exact_hits(self) -> tuple[Fraction, ...]:
+        """Hits per player, exactly: shots that landed, or in the expected mode p × whites as a fraction."""
         g = self.game
         if self.phase == OVER and g.options["shooting"] == "expected":
-            return tuple(g.skills[p] * self.whites[p] for p in range(g.n))
-        return tuple(sum(s) for s in self.shots)
+            return tuple(g.exact_skills[p] * self.whites[p] for p in range(g.n))
+        return tuple(Fraction(sum(s)) for s in self.shots)
+
+    @property
+    def exact_scores(self) -> tuple[Fraction, ...]:
+        """Points plus hits, exactly: the winners are those with the highest, a tie is a shared win."""
+        return tuple(a + b for a, b in zip(self.points, self.exact_hits))
+
+    @property
+    def hits(self) -> tuple[float, ...]:
+        return tuple(float(h) for h in self.exact_hits)
 
     @property
     def scores(self) -> tuple[float, ...]:
-        return tuple(a + b for a, b in zip(self.points, self.hits))
+        """Points plus hits, as numbers to show; compared exactly (exact_scores) to find the winners."""
+        return tuple(float(v) for v in self.exact_scores)
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return ranked_winners(self.scores) if self.phase == OVER else ()
+        return ranked_winners(self.exact_scores) if self.phase == OVER else ()
 
     def values(self) -> tuple[float, ...]:
         """Points plus the expected worth of the white pieces (skill × whites), never the drawn shots."""
@@ -288,13 +503,13 @@ class XAlliesState(State):
 
     @property
     def ledger(self) -> Ledger:
-        events: list[tuple] = []
+        events: list[Event] = []
         node = self.events
         while node is not None:
             events.append(node[0])
             node = node[1]
         events.reverse()
-        by_kind: dict[str, list] = {"claim": [], "waste": [], "white": [], "denied": []}
+        by_kind: dict[str, list[Any]] = {"claim": [], "waste": [], "white": [], "denied": []}
         for kind, item in events:
             by_kind[kind].append(item)
         unresolved = tuple(w for w in range(WELLS) if self.black >> w & 1) if self.phase != PLAY else ()
@@ -303,7 +518,7 @@ class XAlliesState(State):
 
     def turns(self) -> list[str]:
         """Every completed turn of the game so far in whole-turn notation (`3+:bb`, `pass`)."""
-        return [s.turn_text for s in self.history() if s.turn_text is not None]  # type: ignore[attr-defined]
+        return [s.turn_text for s in self.history() if isinstance(s, XAlliesState) and s.turn_text is not None]
 
     # ---- moves -----------------------------------------------------------------------------
     def moves(self) -> list[Move]:
@@ -311,31 +526,30 @@ class XAlliesState(State):
         if self.phase == OVER:
             return []
         if self.phase == SHOOT:
-            return [HIT, MISS]
+            return [g.hit, g.miss]
         if self.hand is not None:
-            return [DROPS[c] for c in range(g.n) if self.hand[c]]
-        n, counts = g.n, self.counts
-        out: list[Move] = []
-        for w in g.regions[self.mover]:
-            if any(counts[w * n:(w + 1) * n]):
-                out.append(g.sows[w, 1])
-                out.append(g.sows[w, -1])
-        return out or [PASS]
+            drops = g.drops
+            return [drops[c] for c in range(g.n) if self.hand[c]]
+        sows = g.sows
+        out: list[Move] = [sows[w, st] for w in sowable(g, self.totals, self.mover) for st in (1, -1)]
+        return out or [g.pass_move]
+
+    moves.stamps_origin = True  # type: ignore[attr-defined]  # the game's moves carry its token already
 
     def _parse(self, text: str) -> Move:
         g = self.game
         if text == "pass":
-            return PASS
+            return g.pass_move
         if text in ("hit", "miss"):
-            return HIT if text == "hit" else MISS
+            return g.hit if text == "hit" else g.miss
         if len(text) == 1 and text.isalpha():
-            return DROPS[_colour(g, text, text)]
-        m = _SOW_RE.match(text)
+            return g.drops[_colour(g, text, text)]
+        m = _SOW_RE.fullmatch(text)
         if not m:
             raise NotationError(
                 f"{text!r} is not XAllies notation: a turn is <well><+|->[:colours] like 3+ or 3+:bb, "
                 f"a drop is one colour letter ({', '.join(g.colours)}), or pass")
-        well = int(m.group(1))
+        well = read_number(m.group(1), "a well", NotationError)
         if well >= WELLS:
             raise NotationError(f"there is no well {well} in {text!r}: wells are numbered 0–11")
         colours = m.group(3)
@@ -350,7 +564,7 @@ class XAlliesState(State):
         if self.phase == SHOOT:
             if isinstance(move, Shot):
                 return None
-            return f"Play is over: {g.players[self.to_move]} now enters the result of a shot (hit or miss)."
+            return f"Play is over: {g.players[self.to_move or 0]} now enters the result of a shot (hit or miss)."
         if isinstance(move, Shot):
             return "Shots are entered only after play ends, and only when shooting='manual'."
         if self.hand is not None:
@@ -363,7 +577,7 @@ class XAlliesState(State):
         if isinstance(move, Drop):
             return "No piece is in hand: first choose a well and a direction, for example 3+."
         if isinstance(move, Pass):
-            if self.moves()[0] is not PASS:
+            if sowable(g, self.totals, self.mover):
                 return f"{name} may pass only when no well of their region holds a coloured piece."
             return None
         if isinstance(move, Sow):
@@ -371,10 +585,10 @@ class XAlliesState(State):
             if move.well not in region:
                 return (f"Well {move.well} is in {g.players[g.owner[move.well]]}'s region; "
                         f"{name} sows only from wells {region[0]}–{region[-1]}.")
-            if not any(self.well(move.well)[0]):
+            if not self.totals[move.well]:
                 return f"Well {move.well} holds no coloured piece to sow (black pieces never move)."
             if move.colours is not None:
-                return _Turn(self).sow(move).problem
+                return _Turn(self).sow_move(move).problem
             return None
         return f"{move} is not an XAllies move."
 
@@ -383,114 +597,56 @@ class XAlliesState(State):
             return self._shoot(move.hit)
         turn = _Turn(self)
         if isinstance(move, Pass):
-            turn.turn_text = "pass"
-            return turn.finish()
-        if isinstance(move, Drop):
-            turn.drop(move.colour)
-            turn.run(None)
-            return turn.finish()
-        turn.sow(move)  # type: ignore[arg-type]
+            turn.pass_turn()
+        elif isinstance(move, Drop):
+            turn.drop_move(move.colour)
+        elif isinstance(move, Sow):
+            turn.sow_move(move)
         return turn.finish()
 
-    def fast_playout(self, rng: Any, limit: int | None = None) -> "Playout":
+    def fast_playout(self, rng: Any, limit: int | None = None) -> Playout:
         """Play random decisions to the end of play (or `limit` turns) without building states.
 
-        Each decision is drawn as rng.choice(state.moves()) would draw it, so the same random
-        stream gives the same game as the public API; only the end of play differs (no shots:
-        the result carries points and whites, and values() as expected worth)."""
+        The rules engine is the public API's own (`_Sowing`); each decision is drawn as
+        rng.choice(state.moves()) would draw it, so the same random stream gives the same game
+        as the public API. Only the end differs: no shots, the result carries points and whites,
+        and values as expected worth."""
         if self.hand is not None or self.phase != PLAY:
             raise ValueError("a fast playout starts at the start of a turn during play")
         g = self.game
-        n, own_first, regions, first_past = g.n, g.own_first, g.regions, g.first_past
+        b = _Sowing(self, log=False)
         randbelow = rng._randbelow
-        counts = list(self.counts)
-        totals = [sum(counts[w * n:(w + 1) * n]) for w in range(WELLS)]
-        black, supply, turn, mover = self.black, self.supply, self.turn, self.mover
-        points, whites = list(self.points), list(self.whites)
-        cap = g.options["rounds"] * n
-        stop = cap if limit is None else min(cap, turn + limit)
-        claims = wastes = 0
-        colours = range(n)
-        drop_orders = g.drop_orders
-        every = list(colours)
-        paths = g.paths
-        while black and turn < stop:
-            options = [w for w in regions[mover] if totals[w]]
-            if not options:
+
+        def pick(wells: list[int]) -> tuple[int, int] | None:
+            if not wells:
                 randbelow(1)  # a pass: rng.choice([pass]) draws too
-                turn += 1
-                mover = (mover + 1) % n
-                continue
-            k = randbelow(2 * len(options))
-            origin, step = options[k >> 1], (1 if k & 1 == 0 else -1)
-            base = origin * n
-            hand = counts[base:base + n]
-            counts[base:base + n] = [0] * n
-            totals[origin] = 0
-            left = sum(hand)
-            kinds = n - hand.count(0)
-            order = drop_orders[mover]
-            crossing = first_past[step]
-            path = paths[origin, step]  # the wells a sowing from origin visits, the origin skipped
-            j = 0
-            while left:
-                if own_first:  # the fixed order empties one colour before the next
-                    c = next(c for c in order if hand[c])
-                    run = hand[c]
-                elif kinds == 1:  # one colour left: the rest drops without a decision
-                    c = hand.index(left)
-                    run = left
-                else:
-                    present = every if kinds == n else [c for c in colours if hand[c]]
-                    c = present[randbelow(len(present))]
-                    run = 1
-                hand[c] -= run
-                left -= run
-                if not hand[c]:
-                    kinds -= 1
-                for _ in range(run):
-                    at = path[j]
-                    j = j + 1 if j < WELLS - 2 else 0
-                    i = at * n
-                    counts[i + c] += 1
-                    totals[at] += 1
-                    if c == mover and crossing[at] and (supply is None or supply > 0):
-                        whites[mover] += 1
-                        if supply is not None:
-                            supply -= 1
-                    if black >> at & 1:
-                        here = counts[i:i + n]
-                        present_n = n - here.count(0)
-                        if present_n >= 2 and here.count(2) == present_n:
-                            black &= ~(1 << at)
-                            claims += 1
-                            for x in colours:
-                                if here[x]:
-                                    points[x] += 3
-                        elif present_n == n:
-                            black &= ~(1 << at)
-                            wastes += 1
-            turn += 1
-            mover = (mover + 1) % n
-        return Playout(tuple(counts), black, tuple(points), tuple(whites), supply, turn, claims, wastes,
-                       tuple(points[p] + g.skills[p] * whites[p] for p in range(n)))
+                return None
+            k = randbelow(2 * len(wells))
+            return wells[k >> 1], 1 if k & 1 == 0 else -1
+
+        def choose(present: list[int]) -> int:
+            return present[randbelow(len(present))]
+
+        b.play(pick, choose, stop=None if limit is None else self.turn + limit)
+        colours = range(g.n)
+        points, whites = tuple(b.points), tuple(b.whites)
+        return Playout(tuple(b.counts), b.black, points, whites, b.supply, b.turn, b.claims, b.wastes,
+                       tuple(points[p] + g.skills[p] * whites[p] for p in colours))
 
     def sowing(self, move: Move | str) -> list[DropSnapshot]:
         """The drops that `move` makes here, one snapshot per drop, in order (empty for a pass or a shot)."""
         m = self._coerce(move)
         reason = self.explain(m)
         if reason is not None:
-            from ..errors import IllegalMove
-
             raise IllegalMove(str(m), reason)
         turn = _Turn(self)
-        turn.trace = []
+        trace: list[DropSnapshot] = []
+        turn.trace = trace
         if isinstance(m, Drop):
-            turn.drop(m.colour)
-            turn.run(None)
+            turn.drop_move(m.colour)
         elif isinstance(m, Sow):
-            turn.sow(m)
-        return turn.trace
+            turn.sow_move(m)
+        return trace
 
     def _shoot(self, hit: bool) -> "XAlliesState":
         p = self.to_move
@@ -502,6 +658,8 @@ class XAlliesState(State):
 
     def _copy(self) -> "XAlliesState":
         s = XAlliesState.__new__(XAlliesState)
+        s.game = self.game
+        s._token = self.game.token
         for f in XAlliesState.__slots__:
             setattr(s, f, getattr(self, f))
         s.turn_text = None
@@ -510,7 +668,8 @@ class XAlliesState(State):
     # ---- text ------------------------------------------------------------------------------
     def position_text(self) -> str:
         if self.hand is not None or self.phase != PLAY:
-            raise ValueError("a position text describes the start of a turn during play")
+            raise PositionError("a position text describes the start of a turn during play; "
+                                + ("this is inside a turn" if self.hand is not None else "play is over"))
         g = self.game
         wells = " ".join(f"{w}:{_well_text(g, *self.well(w))}" for w in range(WELLS))
         supply = "-" if self.supply is None else str(self.supply)
@@ -522,7 +681,7 @@ class XAlliesState(State):
         if self.phase == OVER:
             head = "play is over"
         elif self.phase == SHOOT:
-            head = f"shooting: {g.players[self.to_move]} shoots"
+            head = f"shooting: {g.players[self.to_move or 0]} shoots"
         else:
             head = f"{g.players[self.mover]} to move"
         lines = [f"XAllies, {g.n} players, turn {self.turn + 1 if self.phase == PLAY else self.turn}, "
@@ -547,159 +706,121 @@ class XAlliesState(State):
         return "\n".join(lines)
 
 
-class _Turn:
-    """A scratch copy of a state that sows drop by drop, then freezes into the next state."""
+class _Turn(_Sowing):
+    """The public API's turn: the rules engine plus whole-turn notation, the ledger and the next state."""
 
-    __slots__ = ("s", "g", "counts", "black", "points", "whites", "supply", "hand", "at", "step",
-                 "origin", "mover", "dropped", "events", "problem", "sow_text", "turn_text", "trace")
+    __slots__ = ("s", "problem", "turn_text", "dropped", "letters")
 
     def __init__(self, s: XAlliesState) -> None:
-        self.s, self.g = s, s.game
-        self.counts = list(s.counts)
-        self.black = s.black
-        self.points, self.whites = s.points, s.whites
-        self.supply = s.supply
-        self.hand = None if s.hand is None else list(s.hand)
-        self.at, self.step, self.origin, self.mover = s.at, s.step, s.origin, s.mover
+        super().__init__(s, log=True)
+        self.s = s
         self.dropped = s.dropped
-        self.events = s.events
         self.problem: str | None = None
         self.turn_text: str | None = None
-        self.trace: list[DropSnapshot] | None = None
-        self.sow_text = f"{s.origin}{'+' if s.step == 1 else '-'}"
+        self.letters: str | None = None
 
-    def sow(self, move: Sow) -> "_Turn":
-        n, w = self.g.n, move.well
-        self.hand = self.counts[w * n:(w + 1) * n]
-        self.counts[w * n:(w + 1) * n] = [0] * n
-        self.at = self.origin = w
-        self.step = move.step
+    @property
+    def sow_text(self) -> str:
+        """The first decision of the turn in notation: the well and the direction, like 3+."""
+        return f"{self.origin}{'+' if self.step == 1 else '-'}"
+
+    def sow_move(self, move: Sow) -> "_Turn":
+        """Pick up and sow: to the first decision, or the whole turn when the move lists its colours."""
         self.dropped = ""
-        self.sow_text = f"{w}{'+' if move.step == 1 else '-'}"
-        self.run(move.colours)
+        self.letters = move.colours
+        self.play(lambda wells: (move.well, move.step), None if move.colours is None else self._listed,
+                  self._forced, self.turn + 1)
+        if move.colours is not None and self.problem is None and len(move.colours) != len(self.dropped) + self.left:
+            self.problem = (f"{self.sow_text}:{move.colours} lists {len(move.colours)} drops, but this turn "
+                            f"drops {len(self.dropped) + self.left} pieces.")
         return self
 
-    def run(self, letters: str | None) -> None:
-        """Drop while the colour is forced (one colour in hand, or own-first), or given by `letters`."""
-        g, hand = self.g, self.hand
-        assert hand is not None
-        i = 0
-        order = g.drop_orders[self.mover]
-        while True:
-            present = [c for c in order if hand[c]]
-            if not present:
-                break
-            if g.own_first or len(present) == 1:
-                colour = present[0]
-                if letters is not None:
-                    if i >= len(letters):
-                        break
-                    if COLOURS.index(letters[i]) != colour:
-                        why = ("with drop order own-first" if g.own_first and len(present) > 1
-                               else f"only {COLOUR_NAMES[colour]} is left in hand")
-                        self.problem = (f"drop {len(self.dropped) + 1} of {self.sow_text}:{letters} must be "
-                                        f"{COLOURS[colour]} ({why}).")
-                        return
-                    i += 1
-            elif letters is None:
-                return  # the mover decides the next colour
-            else:
-                if i >= len(letters):
-                    break
-                colour = COLOURS.index(letters[i])
-                if colour >= g.n or not hand[colour]:
-                    held = ", ".join(COLOURS[c] for c in present)
-                    self.problem = (f"drop {len(self.dropped) + 1} of {self.sow_text}:{letters} is "
-                                    f"{letters[i]}, but the hand holds no {COLOUR_NAMES[colour]} piece "
-                                    f"then (it holds {held}).")
-                    return
-                i += 1
-            self.drop(colour)
-        if letters is not None and (i != len(letters) or any(hand)):
-            total = len(self.dropped) + sum(hand)
-            self.problem = (f"{self.sow_text}:{letters} lists {len(letters)} drops, but this turn "
-                            f"drops {total} pieces.")
+    def drop_move(self, colour: int) -> None:
+        """The mover's decision: drop `colour` next, then sow on to the next decision."""
+        first = [colour]
 
-    def drop(self, colour: int) -> None:
-        """One piece into the next well, then the white-piece rule, then the black-piece rule."""
-        g, n = self.g, self.g.n
-        assert self.hand is not None
-        w = (self.at + self.step) % WELLS
-        if w == self.origin:  # the origin is skipped on a lap: none may remain in it
-            w = (w + self.step) % WELLS
-        self.at = w
-        self.hand[colour] -= 1
-        self.dropped += COLOURS[colour]
-        counts = self.counts
-        counts[w * n + colour] += 1
-        turn = self.s.turn + 1
-        if colour == self.mover and g.first_past[self.step][w]:
-            if self.supply is None or self.supply > 0:
-                self.whites = _bump(self.whites, colour, 1)
-                if self.supply is not None:
-                    self.supply -= 1
-                self.events = (("white", Crossing(turn, self.mover, w)), self.events)
-            else:
-                self.events = (("denied", Crossing(turn, self.mover, w)), self.events)
-        if self.black >> w & 1:
-            self._black_rule(w, counts[w * n:(w + 1) * n], turn)
-        if self.trace is not None:
-            self.trace.append(DropSnapshot(w, colour, tuple(counts), self.black, self.points, self.whites, self.supply))
+        def once(present: list[int]) -> int | None:
+            if not first:
+                return None
+            self.dropped += COLOURS[colour]
+            return first.pop()
 
-    def _black_rule(self, w: int, here: list[int], turn: int) -> None:
-        """Alliance (2 or more colours, exactly 2 of each: +3 each), else waste if every colour is here."""
-        present = tuple(c for c in range(self.g.n) if here[c])
-        if len(present) >= 2 and all(here[c] == 2 for c in present):
-            self.black &= ~(1 << w)
-            pts = list(self.points)
-            for c in present:
-                pts[c] += 3
-            self.points = tuple(pts)
-            self.events = (("claim", Claim(turn, self.mover, present, w)), self.events)
-        elif len(present) == self.g.n:
-            self.black &= ~(1 << w)
-            self.events = (("waste", Waste(turn, self.mover, w)), self.events)
+        self.play(_no_pick, once, self._forced, self.turn + 1)
+
+    def pass_turn(self) -> None:
+        """The mover has no well to sow from, and passes."""
+        self.turn_text = "pass"
+        self.play(lambda wells: None, None, None, self.turn + 1)
+
+    def _forced(self, colour: int, run: int, alone: bool) -> bool:
+        """A forced run of drops: noted in the turn's notation, checked against the colours a move lists."""
+        letters = self.letters
+        if letters is not None:
+            k = len(self.dropped)
+            for i in range(run):
+                if k + i >= len(letters):
+                    return False
+                if letters[k + i] != COLOURS[colour]:
+                    why = f"only {COLOUR_NAMES[colour]} is left in hand" if alone else "with drop order own-first"
+                    self.problem = (f"drop {k + i + 1} of {self.sow_text}:{letters} must be "
+                                    f"{COLOURS[colour]} ({why}).")
+                    return False
+        self.dropped += COLOURS[colour] * run
+        return True
+
+    def _listed(self, present: list[int]) -> int | None:
+        """A decision taken from the colours the move lists (a whole turn like 3+:pbp)."""
+        letters, k = self.letters or "", len(self.dropped)
+        if k >= len(letters):
+            return None
+        colour = COLOURS.index(letters[k])
+        if colour not in present:
+            held = ", ".join(COLOURS[c] for c in present)
+            self.problem = (f"drop {k + 1} of {self.sow_text}:{letters} is {letters[k]}, but the hand holds "
+                            f"no {COLOUR_NAMES[colour]} piece then (it holds {held}).")
+            return None
+        self.dropped += letters[k]
+        return colour
 
     def finish(self) -> XAlliesState:
-        g, old = self.g, self.s
+        """The next state: inside the turn while a decision is left, else the next player's turn."""
+        old = self.s
         s = XAlliesState.__new__(XAlliesState)
-        s.game = g
-        s.counts, s.black = tuple(self.counts), self.black
+        s.game = self.g
+        s._token = self.g.token
+        s.shots, s.phase = old.shots, PLAY
+        s.at, s.step, s.origin, s.j, s.dropped = self.at, self.step, self.origin, self.j, self.dropped
+        s.hand = None if self.hand is None else tuple(self.hand)
+        s.turn_text = None if self.hand is not None else self.turn_text or f"{self.sow_text}:{self.dropped}"
+        s.counts, s.totals, s.black = tuple(self.counts), tuple(self.totals), self.black
         s.points, s.whites, s.supply = self.points, self.whites, self.supply
-        s.events, s.shots, s.phase = self.events, old.shots, PLAY
-        s.at, s.step, s.origin, s.dropped = self.at, self.step, self.origin, self.dropped
-        s.mover, s.turn = self.mover, old.turn
-        s.turn_text = self.turn_text
-        if self.turn_text is None and self.hand is not None and any(self.hand):
-            s.hand = tuple(self.hand)
-            return s
-        s.hand = None
-        if s.turn_text is None:
-            s.turn_text = f"{self.sow_text}:{self.dropped}"
-        s.turn = old.turn + 1
-        s.mover = next_seat(self.mover, g.n)
-        if s.black == 0 or s.turn >= g.options["rounds"] * g.n:
+        s.events, s.mover, s.turn = self.events, self.mover, self.turn
+        if self.over:
             _end_play(s, old.seed)
         return s
+
+
+def _no_pick(wells: list[int]) -> tuple[int, int] | None:
+    raise AssertionError("a drop decision continues a turn: there is no well to pick")
+
+
+def _bump(values: tuple[int, ...], players: tuple[int, ...], by: int) -> tuple[int, ...]:
+    """`values` with `by` added for each of `players`."""
+    return tuple(v + by if p in players else v for p, v in enumerate(values))
 
 
 def _end_play(s: XAlliesState, seed: int) -> None:
     """Play is over: resolve the shots as the shooting option says (streams seeded by seed, player)."""
     g = s.game
     mode = g.options["shooting"]
+    whites = s.whites
     if mode == "random":
         shots = []
         for p in range(g.n):
             rng = stream(seed, "xallies-shots", p)
-            shots.append(tuple(rng.random() < g.skills[p] for _ in range(s.whites[p])))
+            shots.append(tuple(rng.random() < g.skills[p] for _ in range(whites[p])))
         s.shots = tuple(shots)
-    s.phase = SHOOT if mode == "manual" and any(s.whites) else OVER
-
-
-def _bump(values: tuple[int, ...], index: int, by: int) -> tuple[int, ...]:
-    out = list(values)
-    out[index] += by
-    return tuple(out)
+    s.phase = SHOOT if mode == "manual" and any(whites) else OVER
 
 
 def _colour(g: XAllies, ch: str, text: str) -> int:
@@ -716,19 +837,21 @@ def _well_text(g: XAllies, counts: tuple[int, ...], black: bool) -> str:
 
 
 def _read_position(g: XAllies, text: str) -> XAlliesState:
+    """A start-of-turn position from its text, checked as RULES.md says (PositionError naming the fault)."""
     n = g.n
-    fields = [f.strip() for f in text.split(";")]
-    tokens = fields[0].split()
+    wells_text, *rest = text.split(";")
     counts = [0] * (WELLS * n)
     black = 0
     seen: set[int] = set()
-    for tok in tokens:
-        m = re.match(r"^(\d+):([a-z*]*)$", tok)
+    for tok in wells_text.split():
+        m = _WELL_RE.fullmatch(tok)
         if not m:
             raise PositionError(f"{tok!r} is not a well: write <well>:<pieces>, like 3:bb*")
-        w = int(m.group(1))
-        if w >= WELLS or w in seen:
-            raise PositionError(f"well {w} is {'listed twice' if w in seen else 'not a well (0–11)'}")
+        w = read_number(m.group(1), "a well number", PositionError)
+        if w >= WELLS:
+            raise PositionError(f"well {w} is not a well: wells are numbered 0–11")
+        if w in seen:
+            raise PositionError(f"well {w} is listed twice")
         seen.add(w)
         for ch in m.group(2):
             if ch == "*":
@@ -743,50 +866,58 @@ def _read_position(g: XAllies, text: str) -> XAlliesState:
     if len(seen) != WELLS:
         missing = sorted(set(range(WELLS)) - seen)
         raise PositionError(f"the position lists no well {missing[0]}: give all 12 wells, 0–11")
+    for c in range(n):
+        have = sum(counts[w * n + c] for w in range(WELLS))
+        if have != g.pieces:
+            raise PositionError(f"the position has {have} {COLOUR_NAMES[c]} pieces; coloured pieces never leave "
+                                f"the board, so a {n}-player game always has {g.pieces} of each colour")
+    for w in range(WELLS):
+        fate = black_fate(counts[w * n:(w + 1) * n], n) if black >> w & 1 else 0
+        if fate == CLAIM:
+            raise PositionError(f"well {w} still has its black piece, but its pieces make an alliance "
+                                f"(exactly two of each colour in it), which would already have claimed it")
+        if fate == WASTE:
+            raise PositionError(f"well {w} still has its black piece, but every player's colour is in it, "
+                                f"so it would already have been wasted")
+    if black == 0:
+        raise PositionError("the position has no black piece left, so play would already be over")
     values: dict[str, str] = {}
-    for f in fields[1:]:
-        key, _, rest = f.partition(" ")
-        if key not in ("to", "points", "whites", "supply", "turn") or key in values:
-            raise PositionError(f"{f!r} is not a position field; fields: to, points, whites, supply, turn")
-        values[key] = rest.strip()
+    for f in rest:
+        key, _, value = f.strip().partition(" ")
+        if key not in FIELDS:
+            raise PositionError(f"{f.strip()!r} is not a position field; fields: {', '.join(FIELDS)}")
+        if key in values:
+            raise PositionError(f"the field {key!r} is given twice")
+        values[key] = value.strip()
 
     def numbers(key: str) -> tuple[int, ...]:
         if key not in values:
             return (0,) * n
         parts = values[key].split()
-        if len(parts) != n or not all(p.isdigit() for p in parts):
-            raise PositionError(f"{key} needs {n} whole numbers, one per player, not {values[key]!r}")
-        return tuple(int(p) for p in parts)
+        if len(parts) != n or not all(is_number(p) for p in parts):
+            raise PositionError(f"{key} needs {n} whole numbers (digits 0-9), one per player, not {values[key]!r}")
+        return tuple(read_number(p, key, PositionError) for p in parts)
 
     mover = 0
     if "to" in values:
+        letter = values["to"]
+        if len(letter) != 1:
+            raise PositionError(f"'to' takes one colour letter, not {letter!r}")
         try:
-            mover = _colour(g, values["to"], values["to"]) if len(values["to"]) == 1 else -1
+            mover = _colour(g, letter, letter)
         except NotationError as exc:
             raise PositionError(str(exc)) from None
-        if mover < 0:
-            raise PositionError(f"'to' takes one colour letter, not {values['to']!r}")
     supply: int | None = g.options["supply"]
     if "supply" in values:
         v = values["supply"]
-        if v == "-":
-            supply = None
-        elif v.isdigit():
-            supply = int(v)
-        else:
-            raise PositionError(f"supply is a whole number or -, not {v!r}")
+        supply = None if v == "-" else read_number(v, "supply (a whole number or -)", PositionError)
     turn = mover  # turns completed: by default the first round, with `to` to move
     if "turn" in values:
-        if not values["turn"].isdigit():
-            raise PositionError(f"turn is a whole number, not {values['turn']!r}")
-        turn = int(values["turn"])
+        turn = read_number(values["turn"], "turn", PositionError)
         if turn % n != mover:
             raise PositionError(f"after {turn} turns it is {g.players[turn % n]}'s move, not "
                                 f"{g.players[mover]}'s: turns go round in seat order from blue")
-    if turn >= g.options["rounds"] * n:
+    if turn >= g.cap:
         raise PositionError(f"turn {turn} is past the round cap ({g.options['rounds']} rounds)")
-    if black == 0:
-        raise PositionError("the position has no black piece left, so play would already be over")
-    s = XAlliesState._make(g, counts=tuple(counts), black=black, points=numbers("points"),
-                           whites=numbers("whites"), supply=supply, turn=turn, mover=mover)
-    return s
+    return XAlliesState._make(g, counts=tuple(counts), black=black, points=numbers("points"),
+                              whites=numbers("whites"), supply=supply, turn=turn, mover=mover)

@@ -4,13 +4,15 @@ Whether tile T fits on tile U is computed from the spike edges (rotations, and t
 tile 8), never typed in. Each placed tile keeps an orientation that lines its spikes up on
 the spikes of the tile below, so a board can draw the stack.
 
-Position text (our design; read by Game.position and written back by position_text):
+Position text (RULES.md; read by Game.position and written back by position_text):
 
     W:1,2,3 R:4,5,13 | s1:13W,12R s3:5R | x:4W | next 4 | to W | out -
 
 reserves by colour (`-` for none), the stacks bottom to top (`-` for none), the discarded
-tiles (`x:-` for none), the number of the next new stack, the colour to move, and the
-players out of the game (3 players only; `out -` may be left off).
+tiles (`x:-` for none), the number of the next new stack (from 1), the colour to move, and
+the players out of the game (3 players only; `out -` may be left off). A tile appears at most
+once (one not listed is out of the game); at least two players are still in; the colour to
+move is one of them; a player to move with no tiles loses at once.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from typing import Any
 from ..core import Game, Move, State, next_seat
 from ..errors import NotationError, PositionError
 from ..options import Option, choice
+from ..text import number as read_number
 
 # tile number -> spike edges (0-5 clockwise), as in RULES.md
 SPIKES: dict[int, tuple[int, ...]] = {
@@ -85,8 +88,11 @@ class Destroy(Move):
         self.stack, self.tile = stack, tile
 
 
-_PLAY_RE = re.compile(r"^(\d+)(?:>s(\d+))?$")
-_DESTROY_RE = re.compile(r"^s(\d+)x(\d+)$")
+_PLAY_RE = re.compile(r"([0-9]+)(?:>s([0-9]+))?")
+_DESTROY_RE = re.compile(r"s([0-9]+)x([0-9]+)")
+_STACK_RE = re.compile(r"s([0-9]+):(.+)")
+_ITEM_RE = re.compile(r"([0-9]+)([A-Z])")
+_OUT_RE = re.compile(r"out (-|[A-Z](?:,[A-Z])*)")
 
 
 class Xats(Game):
@@ -122,6 +128,14 @@ class XatsState(State):
     __slots__ = ("reserves", "stack_list", "discarded", "next_stack", "mover", "active", "winner", "_moves")
 
     game: Xats
+    reserves: tuple[tuple[int, ...], ...]      # each player's reserve, in number order
+    stack_list: tuple[Stack, ...]              # the stacks in order of creation
+    discarded: tuple[tuple[int, int], ...]     # (tile, owner) of the discarded tiles
+    next_stack: int                            # the number of the next new stack
+    mover: int
+    active: tuple[bool, ...]                   # False for a player out of the game
+    winner: int | None
+    _moves: tuple[Move, ...] | None            # the legal moves, once listed
 
     @classmethod
     def _make(cls, g: Xats, reserves: tuple[tuple[int, ...], ...], stacks: tuple[Stack, ...],
@@ -178,7 +192,7 @@ class XatsState(State):
 
     # ---- moves -----------------------------------------------------------------------------
     def _stackings(self) -> list[Play]:
-        out = []
+        out: list[Play] = []
         for number, tiles in self.stack_list:
             top = tiles[-1]
             for t in self.reserves[self.mover]:
@@ -193,27 +207,35 @@ class XatsState(State):
             else:
                 reserve = self.reserves[self.mover]
                 plays: list[Move] = list(self._stackings()) or [Play(t, None) for t in reserve]
-                destroys = [Destroy(number, t) for number, tiles in self.stack_list
-                            for t in reserve if spikes(t) == len(tiles)]
-                self._moves = tuple(plays + destroys)
+                plays.extend(Destroy(number, t) for number, tiles in self.stack_list
+                             for t in reserve if spikes(t) == len(tiles))
+                self._moves = tuple(plays)
         return list(self._moves)
 
     def _parse(self, text: str) -> Move:
-        m = _PLAY_RE.match(text)
+        m = _PLAY_RE.fullmatch(text)
         if m:
-            tile = self._tile(int(m.group(1)), text)
-            return Play(tile, None if m.group(2) is None else int(m.group(2)))
-        m = _DESTROY_RE.match(text)
+            tile = self._tile(m.group(1), text)
+            return Play(tile, None if m.group(2) is None else self._stack_number(m.group(2), text))
+        m = _DESTROY_RE.fullmatch(text)
         if m:
-            return Destroy(int(m.group(1)), self._tile(int(m.group(2)), text))
+            return Destroy(self._stack_number(m.group(1), text), self._tile(m.group(2), text))
         raise NotationError(f"{text!r} is not XATS notation: a new stack is a tile number like 13, a tile "
                             f"onto a stack is like 7>s2, destroying a stack is like s2x4")
 
     @staticmethod
-    def _tile(tile: int, text: str) -> int:
+    def _tile(digits: str, text: str) -> int:
+        tile = read_number(digits, "the tile number", NotationError)
         if tile not in SPIKES:
             raise NotationError(f"there is no tile {tile} in {text!r}: tiles are numbered 1–13")
         return tile
+
+    @staticmethod
+    def _stack_number(digits: str, text: str) -> int:
+        number = read_number(digits, "the stack number", NotationError)
+        if number < 1:
+            raise NotationError(f"there is no stack s{number} in {text!r}: stacks are numbered from s1")
+        return number
 
     def _explain(self, move: Move) -> str | None:
         g = self.game
@@ -256,42 +278,56 @@ class XatsState(State):
         stacks = list(self.stack_list)
         discarded = self.discarded
         next_stack = self.next_stack
-        reserves[p].remove(move.tile)  # type: ignore[attr-defined]
+        assert isinstance(move, (Play, Destroy))
+        reserves[p].remove(move.tile)
         if isinstance(move, Destroy):
             k = next(i for i, st in enumerate(stacks) if st[0] == move.stack)
             for t, owner, _, _ in stacks.pop(k)[1]:
                 reserves[owner].append(t)
             discarded = discarded + ((move.tile, p),)
-        elif move.stack is None:  # type: ignore[attr-defined]
-            stacks.append((next_stack, ((move.tile, p, 0, False),)))  # type: ignore[attr-defined]
+        elif move.stack is None:
+            stacks.append((next_stack, ((move.tile, p, 0, False),)))
             next_stack += 1
         else:
-            k = next(i for i, st in enumerate(stacks) if st[0] == move.stack)  # type: ignore[attr-defined]
+            k = next(i for i, st in enumerate(stacks) if st[0] == move.stack)
             number, tiles = stacks[k]
             top = tiles[-1]
-            r, f = fit_orientation(move.tile, top[0], top[2], top[3])  # type: ignore[attr-defined,misc]
-            stacks[k] = (number, tiles + ((move.tile, p, r, f),))  # type: ignore[attr-defined]
+            fit = fit_orientation(move.tile, top[0], top[2], top[3])
+            assert fit is not None  # _explain checked that the tile fits
+            stacks[k] = (number, tiles + ((move.tile, p, fit[0], fit[1]),))
         s = XatsState._make(g, tuple(tuple(sorted(r)) for r in reserves), tuple(stacks), discarded,
                             next_stack, p, self.active)
         s._after_turn()
         return s
 
     def _after_turn(self) -> None:
-        """The win check at the end of the mover's turn, then the next player (who loses with no tiles)."""
+        """The end of the mover's turn: the win check, else a mover left with no tiles loses; then the next player."""
         p = self.mover
         if self.top_spikes(p) == len(self.reserves[p]):
             self.winner = p
             return
+        if not self.reserves[p]:
+            self._lose(p)
+            if self.winner is not None:
+                return
+        self.mover = next_seat(p, self.game.n, self.active)
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        """A player to move with no tiles cannot move: they lose, and the next player still in moves."""
+        while self.winner is None and not self.reserves[self.mover]:
+            p = self.mover
+            self._lose(p)
+            self.mover = next_seat(p, self.game.n, self.active)
+
+    def _lose(self, p: int) -> None:
+        """Player p is out of the game (their tiles stay where they are); the last player left wins."""
         active = list(self.active)
-        nxt = next_seat(p, self.game.n, active)
-        while not self.reserves[nxt]:
-            active[nxt] = False  # cannot move: loses, and leaves the rotation
-            left = [q for q in range(self.game.n) if active[q]]
-            if len(left) == 1:
-                self.winner = left[0]
-                break
-            nxt = next_seat(nxt, self.game.n, active)
-        self.active, self.mover = tuple(active), nxt
+        active[p] = False
+        self.active = tuple(active)
+        left = [q for q in range(self.game.n) if active[q]]
+        if len(left) == 1:
+            self.winner = left[0]
 
     # ---- text ------------------------------------------------------------------------------
     def position_text(self) -> str:
@@ -344,8 +380,9 @@ def _misfit(tile: int, top: Placed) -> str:
 
 
 def _read_position(g: Xats, text: str) -> XatsState:
+    """A position from its text, checked as RULES.md says (PositionError naming the fault)."""
     fields = [f.strip() for f in text.split("|")]
-    if len(fields) < 5:
+    if not 5 <= len(fields) <= 6:
         raise PositionError("an XATS position has the fields: reserves | stacks | x:discarded | next N | to C "
                             "[| out C,...], e.g. 'W:1,2 R:3 | s1:13W | x:- | next 2 | to R'")
     L = g.letters
@@ -356,33 +393,51 @@ def _read_position(g: Xats, text: str) -> XatsState:
         return L.index(ch)
 
     def tile(num: str, where: str) -> int:
-        if not num.isdigit() or int(num) not in SPIKES:
+        t = read_number(num, f"a tile number in {where}", PositionError)
+        if t not in SPIKES:
             raise PositionError(f"{num!r} in {where} is not a tile number 1–13")
-        return int(num)
+        return t
+
+    seen: set[tuple[int, int]] = set()
+
+    def once(t: int, p: int) -> None:
+        if (t, p) in seen:
+            raise PositionError(f"{g.colours[p]}'s tile {t} appears twice; each tile is in one place at most "
+                                f"(a reserve, a stack or the discarded tiles)")
+        seen.add((t, p))
 
     reserves: list[list[int]] = [[] for _ in range(g.n)]
-    seen_colours = set()
+    given: set[int] = set()
     for part in fields[0].split():
         c, _, tiles = part.partition(":")
         p = colour(c, "the reserves")
-        seen_colours.add(p)
+        if p in given:
+            raise PositionError(f"{g.colours[p]}'s reserve is given twice")
+        given.add(p)
         if tiles != "-":
-            reserves[p] = [tile(t, "the reserves") for t in tiles.split(",")]
-    if seen_colours != set(range(g.n)):
-        raise PositionError(f"give a reserve for every colour: {' '.join(l + ':...' for l in L)}")
+            for t in (tile(x, "the reserves") for x in tiles.split(",")):
+                once(t, p)
+                reserves[p].append(t)
+    if given != set(range(g.n)):
+        raise PositionError(f"give a reserve for every colour: {' '.join(x + ':...' for x in L)}")
     stacks: list[Stack] = []
-    owned: list[list[int]] = [list(r) for r in reserves]
     if fields[1] != "-":
         for part in fields[1].split():
-            m = re.match(r"^s(\d+):(.+)$", part)
+            m = _STACK_RE.fullmatch(part)
             if not m:
                 raise PositionError(f"{part!r} is not a stack: write s<number>:<tile><colour>,... bottom to top")
+            number = read_number(m.group(1), "a stack number", PositionError)
+            if number < 1:
+                raise PositionError(f"{part!r}: stacks are numbered from s1")
+            if any(k == number for k, _ in stacks):
+                raise PositionError(f"two stacks are named s{number}")
             placed: list[Placed] = []
             for item in m.group(2).split(","):
-                im = re.match(r"^(\d+)([A-Z])$", item)
+                im = _ITEM_RE.fullmatch(item)
                 if not im:
                     raise PositionError(f"{item!r} in {part} is not a tile with its colour, like 13W")
                 t, o = tile(im.group(1), part), colour(im.group(2), part)
+                once(t, o)
                 if placed:
                     below = placed[-1]
                     fo = fit_orientation(t, below[0], below[2], below[3])
@@ -391,44 +446,44 @@ def _read_position(g: Xats, text: str) -> XatsState:
                     placed.append((t, o, fo[0], fo[1]))
                 else:
                     placed.append((t, o, 0, False))
-                owned[o].append(t)
-            stacks.append((int(m.group(1)), tuple(placed)))
+            stacks.append((number, tuple(placed)))
     discarded: list[tuple[int, int]] = []
     if not fields[2].startswith("x:"):
         raise PositionError(f"the third field lists the discarded tiles, like x:4W or x:-, not {fields[2]!r}")
     if fields[2] != "x:-":
         for item in fields[2][2:].split(","):
-            im = re.match(r"^(\d+)([A-Z])$", item)
+            im = _ITEM_RE.fullmatch(item)
             if not im:
                 raise PositionError(f"{item!r} is not a discarded tile with its colour, like 4W")
             t, o = tile(im.group(1), "the discarded tiles"), colour(im.group(2), "the discarded tiles")
+            once(t, o)
             discarded.append((t, o))
-            owned[o].append(t)
-    for p in range(g.n):
-        if sorted(owned[p]) != list(TILES):
-            raise PositionError(f"{g.colours[p]}'s tiles must appear once each, in the reserve, on a stack or "
-                                f"discarded: 1 to 13")
-    numbers = [k for k, _ in stacks]
-    if len(set(numbers)) != len(numbers):
-        raise PositionError("two stacks have the same name")
-    m = re.match(r"^next (\d+)$", fields[3])
-    if not m or (numbers and int(m.group(1)) <= max(numbers)):
-        raise PositionError(f"'next N' gives the number of the next new stack, above every stack's, not {fields[3]!r}")
-    m2 = re.match(r"^to ([A-Z])$", fields[4])
-    if not m2:
-        raise PositionError(f"'to C' gives the colour to move, not {fields[4]!r}")
-    mover = colour(m2.group(1), "'to'")
+    key, _, value = fields[3].partition(" ")
+    next_stack = read_number(value.strip(), "'next N'", PositionError) if key == "next" else 0
+    highest = max((k for k, _ in stacks), default=0)
+    if next_stack < 1 or next_stack <= highest:
+        raise PositionError(f"'next N' gives the number of the next new stack, from 1 and above every stack's "
+                            f"(here at least {highest + 1}), not {fields[3]!r}")
+    key, _, value = fields[4].partition(" ")
+    if key != "to" or len(value.strip()) != 1:
+        raise PositionError(f"'to C' gives the colour to move, one letter, not {fields[4]!r}")
+    mover = colour(value.strip(), "'to'")
     active = [True] * g.n
-    if len(fields) > 5:
-        m3 = re.match(r"^out (-|[A-Z](,[A-Z])*)$", fields[5])
-        if not m3 or len(fields) > 6:
+    if len(fields) == 6:
+        m3 = _OUT_RE.fullmatch(fields[5])
+        if not m3:
             raise PositionError(f"the last field lists the players out of the game, like 'out B', not {fields[5]!r}")
         if m3.group(1) != "-":
             for ch in m3.group(1).split(","):
-                active[colour(ch, "'out'")] = False
+                p = colour(ch, "'out'")
+                if not active[p]:
+                    raise PositionError(f"{g.colours[p]} is listed twice in 'out'")
+                active[p] = False
+    if sum(active) < 2:
+        raise PositionError("at least two players must still be in the game; with one left, the game is over")
     if not active[mover]:
         raise PositionError(f"{g.colours[mover]} is out of the game and cannot be to move")
-    if not reserves[mover]:
-        raise PositionError(f"{g.colours[mover]} has no tiles at the start of the turn, so has already lost")
-    return XatsState._make(g, tuple(tuple(sorted(r)) for r in reserves), tuple(stacks), tuple(discarded),
-                           int(m.group(1)), mover, tuple(active))
+    s = XatsState._make(g, tuple(tuple(sorted(r)) for r in reserves), tuple(stacks), tuple(discarded),
+                        next_stack, mover, tuple(active))
+    s._start_turn()  # a player to move with no tiles loses at once
+    return s

@@ -2,10 +2,11 @@
 
 Pyramids belong to nobody: a player flies a pyramid of their home row. A flight is searched
 leg by leg; the board does not change during a flight (the start square counts as empty once
-left), so the continuation from a landing depends only on (square, gates crossed) and is
-searched once. Moves are outcomes: flights that leave the same board are one move, and every
-flight into the opponent's base is the win. Each move keeps one witness flight (every square
-in order, the gates crossed, the landings and the reprogram drop) so a board can animate it.
+left), so all that matters of a flight is where its legs can end (see FlightSearch). Moves are
+outcomes: flights that leave the same board are one move, listed once under one notation that
+the parser reads every other flight with that outcome to, and every flight into the opponent's
+base is the win. Each move keeps one witness flight (every square in order, the gates crossed,
+the landings and the reprogram drop) so a board can animate it.
 
 When a ship reprograms, the opponent's home row is read on the board as it is at the drop:
 the ship on its landing square, the pyramid in hand (ours).
@@ -13,13 +14,13 @@ the ship on its landing square, the pyramid in hand (ours).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from itertools import permutations
-from typing import Any
+from typing import Iterator, NamedTuple
 
 from ..core import Game, Move, State
 from ..errors import NotationError, PositionError
 from ..options import Option, choice, integer
+from ..text import is_number
 
 SIZE = 6
 SQUARES = SIZE * SIZE
@@ -32,12 +33,18 @@ QUICK_ROW = (3, 2, 1, 1, 2, 3)
 
 
 def sq_name(i: int) -> str:
-    if i < 0:
-        return "S" if i == BASE[SOUTH] else "N"
-    return f"{FILES[i % SIZE]}{i // SIZE + 1}"
+    return SQ_NAMES[i]
 
 
-def _build_steps() -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[str, ...]]:
+# the squares' names by index; BASE[SOUTH] (-1) and BASE[NORTH] (-2) read from the end
+SQ_NAMES = tuple(f"{FILES[i % SIZE]}{i // SIZE + 1}" for i in range(SQUARES)) + ("N", "S")
+
+
+SquareSteps = tuple[tuple[int, int], ...]  # (destination, gate) for each step from a square
+MoverSteps = tuple[SquareSteps, ...]       # every square's steps, for one mover
+
+
+def _build_steps() -> tuple[tuple[MoverSteps, ...], tuple[str, ...]]:
     """For each mover, each square's steps as (destination, gate bit index); the gate names."""
     gate_names: list[str] = []
     gate_of: dict[tuple[int, int], int] = {}
@@ -53,10 +60,10 @@ def _build_steps() -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[str, 
             i = rank * SIZE + f
             base_gate[(i, base)] = len(gate_names)
             gate_names.append(f"{sq_name(i)}|{sq_name(base)}")
-    per_mover = []
+    per_mover: list[MoverSteps] = []
     for mover in (SOUTH, NORTH):
         target = BASE[1 - mover]  # the opponent's base: the only base a ship may enter
-        rows = []
+        rows: list[SquareSteps] = []
         for i in range(SQUARES):
             f, r = i % SIZE, i // SIZE
             steps = [(j, gate_of[(i, j)]) for j in (i - SIZE if r > 0 else None, i + SIZE if r < SIZE - 1 else None,
@@ -72,8 +79,7 @@ def _build_steps() -> tuple[tuple[tuple[tuple[int, int], ...], ...], tuple[str, 
 STEPS, GATE_NAMES = _build_steps()
 
 
-@dataclass(frozen=True)
-class Flight:
+class Flight(NamedTuple):
     """A witness flight: every square in order, the gates crossed, the landings, the reprogram drop."""
 
     squares: tuple[int, ...]      # start, then every square stepped on (a base as BASE[p])
@@ -82,24 +88,28 @@ class Flight:
     drop: int | None = None       # where the reprogrammed pyramid went
 
     def notation(self) -> str:
-        text = "-".join(sq_name(s) for s in (self.squares[0], *self.landings))
-        return text + (f">{sq_name(self.drop)}" if self.drop is not None else "")
+        text = "-".join([SQ_NAMES[self.squares[0]], *[SQ_NAMES[s] for s in self.landings]])
+        return text if self.drop is None else f"{text}>{SQ_NAMES[self.drop]}"
 
     def gate_names(self) -> list[str]:
         return [GATE_NAMES[g] for g in self.gates]
 
 
 class Fly(Move):
-    """A flight, named by its witness's notation; equal to every flight with the same outcome."""
+    """A flight, named by its witness's notation. Flights that leave the same board are one move,
+    listed once under the first witness found; every flight into the opponent's base is the win."""
 
-    __slots__ = ("outcome", "flight")
+    __slots__ = ("start", "end", "drop", "flight")
 
-    def __init__(self, outcome: object, flight: Flight, text: str | None = None) -> None:
+    def __init__(self, flight: Flight, text: str | None = None) -> None:
         super().__init__(text or flight.notation())
-        self.outcome, self.flight = outcome, flight
+        self.start, self.end, self.drop = flight.squares[0], flight.landings[-1], flight.drop
+        self.flight = flight
 
-    def key(self) -> object:
-        return self.outcome
+    @property
+    def wins(self) -> bool:
+        """True for the flight into the opponent's base."""
+        return self.end < 0
 
 
 class Setup(Move):
@@ -113,6 +123,8 @@ class Setup(Move):
 
 
 class Pass(Move):
+    """No flight: only when no pyramid of any occupied rank can move."""
+
     __slots__ = ()
 
     def __init__(self) -> None:
@@ -120,10 +132,10 @@ class Pass(Move):
 
 
 PASS = Pass()
-WIN = ("win",)
+WIN_KEY = -1  # the outcome of every flight into the base
 SETUPS = tuple(Setup(row) for row in sorted(set(permutations(SETUP_SET))))
 _SQ_RE = r"[a-f][1-6]"
-_FLIGHT_RE = re.compile(rf"^({_SQ_RE})((?:-{_SQ_RE})*)(?:-([NS])|>({_SQ_RE}))?$")
+_FLIGHT_RE = re.compile(rf"({_SQ_RE})((?:-{_SQ_RE})*)(?:-([NS])|>({_SQ_RE}))?")
 
 
 class XeroG(Game):
@@ -165,17 +177,26 @@ class XeroG(Game):
                 board[r * SIZE + f] = int(ch)
         if parts[1] not in ("S", "N"):
             raise PositionError(f"the side to move is S or N, not {parts[1]!r}")
-        if not any(board):
-            raise PositionError("the position has no pyramid")
+        sizes = [board.count(p) for p in (1, 2, 3)]
+        if sizes != [4, 4, 4]:
+            raise PositionError(f"a Xero-G position holds 12 pyramids, four of each size; this one has "
+                                f"{sizes[0]} small (1), {sizes[1]} medium (2) and {sizes[2]} large (3)")
         return XeroGState._make(self, tuple(board), "SN".index(parts[1]), 0)
 
 
 class XeroGState(State):
     """A position: pips on every square, the side to move, the set-up still to come, the plies flown."""
 
-    __slots__ = ("board", "mover", "setups_left", "flown", "result", "_moves")
+    __slots__ = ("board", "mover", "setups_left", "flown", "result", "_moves", "_listed")
 
     game: XeroG
+    board: tuple[int, ...]
+    mover: int
+    setups_left: int
+    flown: int                              # moves of flying (and passes) so far
+    result: tuple[int, ...] | None          # the winners once over (both on a draw)
+    _moves: tuple[Move, ...] | None
+    _listed: dict[int, Fly] | None       # the listed flights by outcome (see outcome_key)
 
     @classmethod
     def _make(cls, g: XeroG, board: tuple[int, ...], mover: int, flown: int, setups_left: int = 0,
@@ -183,7 +204,7 @@ class XeroGState(State):
         s = cls.__new__(cls)
         s.game = g
         s.board, s.mover, s.flown, s.setups_left, s.result = board, mover, flown, setups_left, result
-        s._moves = None
+        s._moves = s._listed = None
         return s
 
     # ---- reading the position ----------------------------------------------------------
@@ -219,6 +240,23 @@ class XeroGState(State):
         r = _nearest_occupied(self.board, p)
         return None if r is None else r + 1
 
+    def reaches_base(self, player: int | None = None) -> bool:
+        """Could `player` (default: the player to move) fly into the opponent's base from this board, were it
+        their turn? A win in one for the player to move, a threat for the other; much cheaper than listing
+        the moves, since the search looks for the base alone, stops at the first flight in and builds no
+        moves. False during the set-up and once the game is over."""
+        p = self.mover if player is None else player
+        if self.setups_left or self.result is not None:
+            return False
+        if p == self.mover and self._moves is not None:
+            return any(isinstance(m, Fly) and m.wins for m in self._moves)
+        for starts in _home_row_candidates(self.board, p):
+            if any(FlightSearch(self.board, p, s, stop="win").win is not None for s in starts):
+                return True
+            if any(FlightSearch(self.board, p, s, stop="any").moves_board() for s in starts):
+                return False  # this rank can move, so it is the home row: no flight of it reaches the base
+        return False
+
     # ---- move generation -------------------------------------------------------------------
     def moves(self) -> list[Move]:
         if self._moves is None:
@@ -232,25 +270,29 @@ class XeroGState(State):
 
     def _flights(self) -> list[Fly]:
         """The legal flights from the home row (falling back rank by rank while none can move)."""
-        board, mover = self.board, self.mover
-        ranks = range(SIZE) if mover == SOUTH else range(SIZE - 1, -1, -1)
-        for r in ranks:
-            starts = [r * SIZE + f for f in range(SIZE) if board[r * SIZE + f]]
-            if not starts:
-                continue
-            found: dict[object, Flight] = {}
+        for starts in _home_row_candidates(self.board, self.mover):
+            found: dict[int, Fly] = {}
+            packed = pack(self.board)
             for start in starts:
-                search_flights(board, mover, start, found)
+                FlightSearch(self.board, self.mover, start).outcomes(found, packed)
             if found:
-                return [Fly(key, flight) for key, flight in found.items()]
+                return list(found.values())
         return []
+
+    def _index(self) -> dict[int, Fly]:
+        """The listed flights by outcome."""
+        if self._listed is None:
+            packed = pack(self.board)
+            self._listed = {outcome_key(self.board, m.start, m.end, m.drop, packed): m
+                            for m in self.moves() if isinstance(m, Fly)}
+        return self._listed
 
     def home_row_squares(self) -> list[str]:
         """The squares of the pyramids the player to move may fly now."""
         seen: list[str] = []
         for m in self.moves():
-            if isinstance(m, Fly) and sq_name(m.flight.squares[0]) not in seen:
-                seen.append(sq_name(m.flight.squares[0]))
+            if isinstance(m, Fly) and sq_name(m.start) not in seen:
+                seen.append(sq_name(m.start))
         return seen
 
     # ---- notation ------------------------------------------------------------------------
@@ -259,10 +301,11 @@ class XeroGState(State):
             return PASS
         if text.startswith("setup"):
             digits = text[5:].strip()
-            if len(digits) != 6 or not digits.isdigit():
+            if len(digits) != 6 or not is_number(digits):
                 raise NotationError(f"{text!r} is not a set-up: write setup and six pip counts, like setup 321123")
-            return Setup(tuple(int(d) for d in digits))
-        m = _FLIGHT_RE.match(text)
+            row = tuple(int(d) for d in digits)
+            return next((s for s in SETUPS if s.row == row), None) or Setup(row)
+        m = _FLIGHT_RE.fullmatch(text)
         if not m:
             raise NotationError(f"{text!r} is not Xero-G notation: a flight is its start and landing squares "
                                 f"joined by -, like c1-c3-e3, with >sq for a reprogram drop (d1-d3>e5) or "
@@ -275,15 +318,13 @@ class XeroGState(State):
             landings.append(BASE[SOUTH] if base == "S" else BASE[NORTH])
         if not landings:
             raise NotationError(f"{text!r} names no landing square: a flight is written start-landing, like b1-b3")
-        w = _Written(text, start, tuple(landings), drop)
-        if self.board[start] and not self.setups_left and BASE[self.mover] not in landings:
-            flight, _ = match_flight(self.board, self.mover, start, w.landings, drop)
-            if flight is not None:  # so that it compares equal to the listed move with its outcome
-                w.outcome, w.flight = outcome_of(self.board, self.mover, flight), flight
-        return w
+        written = _Written(text, start, tuple(landings), drop)
+        if self.result is None and not self.setups_left and self._written_problem(written) is None:
+            # a legal flight: the listed move with its outcome, under that move's one notation
+            return self._index()[outcome_key(self.board, start, landings[-1], drop)]
+        return written
 
     def _explain(self, move: Move) -> str | None:
-        listed = self.moves()
         if isinstance(move, Setup):
             if not self.setups_left:
                 return "The set-up is over: the back rows are arranged."
@@ -292,15 +333,18 @@ class XeroGState(State):
             return None
         if self.setups_left:
             return f"First {NAMES[self.mover]} arranges the back row, like setup 321123."
+        listed = self.moves()
         if isinstance(move, Pass):
             return None if listed == [PASS] else "Passing is allowed only when no pyramid of any occupied rank can move."
         if isinstance(move, Fly):
-            return None if move in listed else f"{move} is not a legal flight here."
+            key = outcome_key(self.board, move.start, move.end, move.drop)
+            return None if self._index().get(key) is move else f"{move} is not a legal flight here."
         if isinstance(move, _Written):
-            return self._explain_written(move, listed)
+            return self._written_problem(move)
         return f"{move} is not a Xero-G move."
 
-    def _explain_written(self, w: "_Written", listed: list[Move]) -> str | None:
+    def _written_problem(self, w: "_Written") -> str | None:
+        """None when the flight as written is legal here, else the rule it breaks."""
         board, mover = self.board, self.mover
         name = NAMES[mover]
         if w.landings[-1] == BASE[mover]:
@@ -309,23 +353,23 @@ class XeroGState(State):
             return f"{w}: entering the base wins at once, so nothing can follow it."
         if not board[w.start]:
             return f"{w}: there is no pyramid on {sq_name(w.start)} to fly."
-        homes = {sq_name(m.flight.squares[0]) for m in listed if isinstance(m, Fly)}
-        if sq_name(w.start) not in homes:
+        listed = self.moves()
+        if listed == [PASS]:
+            return f"{w}: no pyramid of any occupied rank can move, so {name} must pass."
+        homes = sorted({m.start for m in listed if isinstance(m, Fly)})
+        if w.start not in homes:
+            names = [sq_name(i) for i in homes]
+            home_rank = homes[0] // SIZE + 1
             rank = self.home_rank()
-            if homes:
-                where = f"the pyramids of rank {sorted(homes)[0][1]} ({', '.join(sorted(homes))})"
-            else:
-                where = "no pyramid (there is nothing to fly)"
-            extra = "" if rank is None or rank == int(sorted(homes)[0][1]) else \
+            extra = "" if rank is None or rank == home_rank else \
                 f"; rank {rank} is nearer, but none of its pyramids can move"
-            return f"{w}: {sq_name(w.start)} is not in {name}'s home row: {name} flies {where}{extra}."
+            return (f"{w}: {sq_name(w.start)} is not in {name}'s home row: {name} flies the pyramids of rank "
+                    f"{home_rank} ({', '.join(names)}){extra}.")
         flight, problem = match_flight(board, mover, w.start, w.landings, w.drop)
         if flight is None:
             return f"{w}: {problem}"
-        outcome = outcome_of(board, mover, flight)
-        if outcome != WIN and outcome == board:
+        if outcome_key(board, w.start, w.landings[-1], w.drop) == pack(board):
             return f"{w}: the flight leaves every square with the pips it had; the board must have changed."
-        w.outcome, w.flight = outcome, flight
         return None
 
     def _apply(self, move: Move) -> "XeroGState":
@@ -334,15 +378,14 @@ class XeroGState(State):
             board = list(self.board)
             rank = 0 if self.mover == SOUTH else SIZE - 1
             board[rank * SIZE:(rank + 1) * SIZE] = move.row
-            s = XeroGState._make(g, tuple(board), 1 - self.mover, 0, self.setups_left - 1)
-            return s
-        if isinstance(move, Pass):
-            s = XeroGState._make(g, self.board, 1 - self.mover, self.flown + 1)
-        else:
-            outcome = move.outcome  # type: ignore[attr-defined]  (set by moves() or by _explain)
-            if outcome == WIN:
+            return XeroGState._make(g, tuple(board), 1 - self.mover, 0, self.setups_left - 1)
+        if isinstance(move, Fly):
+            if move.wins:
                 return XeroGState._make(g, self.board, self.mover, self.flown + 1, result=(self.mover,))
-            s = XeroGState._make(g, outcome, 1 - self.mover, self.flown + 1)  # type: ignore[arg-type]
+            s = XeroGState._make(g, board_after(self.board, move.start, move.end, move.drop), 1 - self.mover,
+                                 self.flown + 1)
+        else:  # a pass
+            s = XeroGState._make(g, self.board, 1 - self.mover, self.flown + 1)
         s.result = self._draw_after(s)
         return s
 
@@ -354,8 +397,8 @@ class XeroGState(State):
         if reps is not None:
             count = 1
             t: State | None = self
-            while t is not None and not t.setups_left:  # type: ignore[attr-defined]
-                if t.board == s.board and t.mover == s.mover:  # type: ignore[attr-defined]
+            while isinstance(t, XeroGState) and not t.setups_left:
+                if t.board == s.board and t.mover == s.mover:
                     count += 1
                     if count >= reps:
                         return (SOUTH, NORTH)
@@ -365,7 +408,7 @@ class XeroGState(State):
     # ---- text ------------------------------------------------------------------------------
     def position_text(self) -> str:
         if self.setups_left:
-            raise ValueError("a position text describes a position in play, after the set-up")
+            raise PositionError("a position text describes a position in play, after the set-up")
         rows = ["".join(str(self.board[r * SIZE + f]) for f in range(SIZE)) for r in range(SIZE - 1, -1, -1)]
         return "/".join(rows) + " " + "SN"[self.mover]
 
@@ -388,18 +431,13 @@ class XeroGState(State):
 
 
 class _Written(Move):
-    """A flight as a person wrote it; legal when some flight with these landings exists."""
+    """A flight as a person wrote it that is not a legal move here; `explain` names the rule it breaks."""
 
-    __slots__ = ("start", "landings", "drop", "outcome", "flight")
+    __slots__ = ("start", "landings", "drop")
 
     def __init__(self, text: str, start: int, landings: tuple[int, ...], drop: int | None) -> None:
         super().__init__(text)
         self.start, self.landings, self.drop = start, landings, drop
-        self.outcome: object = None
-        self.flight: Flight | None = None
-
-    def key(self) -> object:
-        return self.outcome if self.outcome is not None else ("written", self.text)
 
 
 def _square(text: str, whole: str) -> int:
@@ -416,6 +454,16 @@ def _nearest_occupied(board: tuple[int, ...] | list[int], player: int) -> int | 
     return None
 
 
+def _home_row_candidates(board: tuple[int, ...], player: int) -> Iterator[list[int]]:
+    """The occupied squares of each occupied rank, nearest `player`'s side first: the home row is the
+    first of these whose pyramids can move."""
+    ranks = range(SIZE) if player == SOUTH else range(SIZE - 1, -1, -1)
+    for r in ranks:
+        starts = [r * SIZE + f for f in range(SIZE) if board[r * SIZE + f]]
+        if starts:
+            yield starts
+
+
 def drop_squares(board: list[int], mover: int) -> list[int]:
     """Empty squares a reprogrammed pyramid may go to: not beyond the opponent's home row."""
     opp = 1 - mover
@@ -429,61 +477,277 @@ def drop_squares(board: list[int], mover: int) -> list[int]:
     return [r * SIZE + f for r in allowed for f in range(SIZE) if not board[r * SIZE + f]]
 
 
-def search_flights(board: tuple[int, ...], mover: int, start: int, found: dict[object, Flight]) -> int:
-    """Add every outcome of flying the pyramid on `start` to `found` (keeping the first witness).
+def pack(board: tuple[int, ...] | list[int]) -> int:
+    """A board as one number, two bits a square: equal boards, equal numbers."""
+    return sum(p << (2 * i) for i, p in enumerate(board))
 
-    Returns the number of search nodes (steps tried), for benchmarks."""
-    steps_of = STEPS[mover]
-    b = list(board)
-    ship = b[start]
-    b[start] = 0  # the start square counts as empty once left
-    target = BASE[1 - mover]
-    expanded: set[tuple[int, int]] = set()
-    nodes = 0
 
-    def leg(pos: int, left: int, gates: int, squares: tuple[int, ...], crossed: tuple[int, ...],
-            landings: tuple[int, ...]) -> None:
-        nonlocal nodes
+def outcome_key(board: tuple[int, ...], start: int, end: int, drop: int | None, packed: int | None = None) -> int:
+    """The move's identity: the board after the flight, packed (see pack); -1 for a flight into the base.
+    Equal to pack(board) when the flight would leave the board unchanged (an illegal flight)."""
+    if end < 0:
+        return WIN_KEY
+    if packed is None:
+        packed = pack(board)
+    if end == start:
+        return packed  # back to the start: nothing changes
+    ship, lifted = board[start], board[end]
+    key = packed - (ship << (2 * start)) + ((ship - lifted) << (2 * end))
+    return key if drop is None else key + (lifted << (2 * drop))
+
+
+def board_after(board: tuple[int, ...], start: int, end: int, drop: int | None) -> tuple[int, ...]:
+    """The board after a flight from `start` whose last leg ends on `end` (dropping that pyramid on `drop`)."""
+    after = list(board)
+    ship, lifted = after[start], after[end]
+    after[start] = 0
+    after[end] = ship
+    if drop is not None:
+        after[drop] = lifted
+    return tuple(after)
+
+
+class _Stop(Exception):
+    """Ends a search early once it has found what it was asked for."""
+
+
+class FlightSearch:
+    """Where the pyramid on `start` can end its legs: the squares of the search behind moves().
+
+    The board does not change during a flight, so what matters is each leg's end: an empty square
+    (the turn ends there), a pyramid (reprogram it, or boost from it), or the base. A boost from a
+    pyramid continues with the gates still free. A state (square, steps left, gate just crossed)
+    from which even a flight free to recross gates could reach nothing new is not entered, and a
+    boost from the same square with the same gates crossed is searched once. Single legs are
+    searched first, so whatever one leg reaches is written as one leg. Each end keeps the first
+    flight found to it as its witness, so the search never copies a path except to keep one."""
+
+    def __init__(self, board: tuple[int, ...], mover: int, start: int, stop: str | None = None) -> None:
+        """Search every flight of the pyramid on `start`; stop="win" searches until one reaches the base,
+        stop="any" until a leg ends on an empty square or the base."""
+        self.board, self.mover, self.start = board, mover, start
+        self.ends: dict[int, Flight] = {}      # empty squares where a leg ends (the start excluded)
+        self.landings: dict[int, Flight] = {}  # pyramids where a leg ends
+        self.win: Flight | None = None
+        self.nodes = 0
+        self._stop = stop
+        try:
+            self._run()
+        except _Stop:
+            pass
+
+    def _run(self) -> None:
+        steps_of = STEPS[self.mover]
+        b = list(self.board)
+        start = self.start
+        ship = b[start]
+        b[start] = 0  # the start square counts as empty once left
+        ends, landings, stop = self.ends, self.landings, self._stop
+        near = _gates_at(steps_of, 1 << start)  # the gates kept exact in the relaxed flights (see _state)
+        reach = _relaxed_reach(b, steps_of, start, ship, near)
+        first = _state(start, ship, -1, 0)
+        # what is still to find: bit sq for an end or landing on sq, WIN_BIT for the base (a question
+        # about the base looks for the base alone)
+        missing = WIN_BIT if stop == "win" else (1 << (SQUARES + 1)) - 1
+        refine_at = REFINE_AFTER
+        boosted: set[tuple[int, int]] = set()
+        squares: list[int] = [start]
+        crossed: list[int] = []
+        legs: list[int] = []
+        nodes = 0
+        boosting = False
+
+        def witness(last: int, gate: int) -> Flight:
+            return Flight((*squares, last), (*crossed, gate), (*legs, last))
+
+        def refine() -> None:
+            """A long search: keep the gates around what is still unfound exact too, for a tighter bound."""
+            nonlocal reach, near, refine_at
+            refine_at *= 4
+            more = near | _gates_at(steps_of, reach[first] & missing)
+            if more != near and more.bit_count() <= MAX_EXACT_GATES:
+                near = more
+                reach = _relaxed_reach(b, steps_of, start, ship, near)
+
+        def leg(pos: int, left: int, gates: int) -> None:
+            # a state is entered only if, even ignoring the gates, something new can be reached from it
+            nonlocal nodes, missing
+            if nodes > refine_at:
+                refine()
+            for nxt, gate in steps_of[pos]:
+                bit = 1 << gate
+                if gates & bit:
+                    continue
+                nodes += 1
+                if left > 1:  # pass through: only empty squares, never the base
+                    if nxt >= 0 and not b[nxt] and \
+                            reach[((gates | bit) & near) << 17 | nxt << 10 | (left - 1) << 7 | gate + 1] & missing:
+                        squares.append(nxt)
+                        crossed.append(gate)
+                        leg(nxt, left - 1, gates | bit)
+                        squares.pop()
+                        crossed.pop()
+                    continue
+                if nxt < 0:  # the opponent's base, on the last step of a leg: the win
+                    if self.win is None:
+                        self.win = witness(nxt, gate)
+                        missing &= ~WIN_BIT
+                        if stop is not None:
+                            raise _Stop
+                    continue
+                p = b[nxt]
+                if not p:
+                    if nxt != start and nxt not in ends:
+                        ends[nxt] = witness(nxt, gate)
+                        missing &= ~(1 << nxt)
+                        if stop == "any":
+                            raise _Stop
+                    continue
+                if nxt not in landings:
+                    landings[nxt] = witness(nxt, gate)
+                    missing &= ~(1 << nxt)
+                now = gates | bit
+                if not boosting or (nxt, now) in boosted or \
+                        not reach[(now & near) << 17 | nxt << 10 | p << 7 | gate + 1] & missing:
+                    continue  # boosted from here with these very gates crossed already, or nothing new ahead
+                boosted.add((nxt, now))
+                squares.append(nxt)
+                crossed.append(gate)
+                legs.append(nxt)
+                leg(nxt, p, now)
+                squares.pop()
+                crossed.pop()
+                legs.pop()
+
+        try:
+            boosting = False  # single legs first, so that what one leg reaches has a one-leg witness
+            leg(start, ship, 0)
+            boosting = True
+            leg(start, ship, 0)
+        finally:
+            self.nodes = nodes
+
+    def moves_board(self) -> bool:
+        """Did the search find a flight that changes the board (any end, the win, or a reprogram)?"""
+        if self.ends or self.win is not None:
+            return True
+        probe: dict[int, Fly] = {}
+        self.outcomes(probe)
+        return bool(probe)
+
+    def outcomes(self, found: dict[int, Fly], packed: int | None = None) -> None:
+        """Add a move for each outcome not yet in `found` (keyed by outcome_key): the win, each empty
+        end, then each pyramid landing with each allowed drop square."""
+        board, start = self.board, self.start
+        if packed is None:
+            packed = pack(board)
+        if self.win is not None and WIN_KEY not in found:
+            found[WIN_KEY] = Fly(self.win)
+        ship = board[start]
+        left = packed - (ship << (2 * start))  # the board with the start square empty
+        for end, flight in self.ends.items():
+            key = left + (ship << (2 * end))
+            if key not in found:
+                found[key] = Fly(flight)
+        for end, flight in self.landings.items():
+            after = list(board)
+            after[start] = 0
+            after[end] = ship
+            lifted = board[end]
+            squares, gates, legs, _ = flight
+            text = flight.notation() + ">"
+            landed = left + ((ship - lifted) << (2 * end))
+            for d in drop_squares(after, self.mover):
+                key = landed + (lifted << (2 * d))
+                if key != packed and key not in found:
+                    found[key] = Fly(Flight(squares, gates, legs, d), text + SQ_NAMES[d])
+
+
+WIN_BIT = 1 << SQUARES
+
+
+def _state(pos: int, left: int, came: int, near: int) -> int:
+    """A search state with the gates set aside, save a few kept exact: the square, the steps left in the
+    leg, the gate just crossed (-1: none), and which of the exact gates are crossed (as gate bits, `near`).
+    FlightSearch computes the same number inline."""
+    return (near << 17) | (pos << 10) | (left << 7) | (came + 1)
+
+
+REFINE_AFTER = 2000    # search nodes before the relaxed bound is tightened (and four times as many after)
+MAX_EXACT_GATES = 8    # at most this many gates kept exact in the relaxed flights
+
+
+def _gates_at(steps_of: MoverSteps, targets: int) -> int:
+    """The gates (as gate bits) into the squares of `targets` (bit sq), and into the base for WIN_BIT."""
+    gates = 0
+    for sq in range(SQUARES):
+        if targets >> sq & 1:
+            gates |= sum(1 << gate for _, gate in steps_of[sq])
+    if targets & WIN_BIT:
+        gates |= sum(1 << gate for steps in steps_of for nxt, gate in steps if nxt < 0)
+    return gates
+
+
+def _relaxed_reach(b: list[int], steps_of: MoverSteps, start: int, ship: int, near_gates: int) -> dict[int, int]:
+    """For each state of a flight from `start`, what it could still reach if every gate but `near_gates`
+    could be crossed any number of times, except straight back: a bit mask of ends and landings (bit sq)
+    and WIN_BIT.
+
+    Relaxing the gates can only add flights, so a state whose mask holds nothing new can be skipped. The
+    start square's own gates are kept exact: the squares next to the start are where the relaxed
+    flights most often differ from the true ones; a long search adds the gates around what it has not
+    found yet."""
+    succ: dict[int, list[int]] = {}
+    reach: dict[int, int] = {}
+    todo = [(start, ship, -1, 0)]
+    while todo:
+        pos, left, came, near = todo.pop()
+        here = _state(pos, left, came, near)
+        if here in succ:
+            continue
+        nexts: list[int] = []
+        mask = 0
         for nxt, gate in steps_of[pos]:
             bit = 1 << gate
-            if gates & bit:
+            if gate == came or near & bit:
                 continue
-            nodes += 1
-            if nxt < 0:  # the opponent's base: only on the last step of a leg
-                if left == 1 and WIN not in found:
-                    found[WIN] = Flight(squares + (nxt,), crossed + (gate,), landings + (nxt,))
-                continue
+            after = near | (bit & near_gates)
             if left > 1:
-                if not b[nxt]:
-                    leg(nxt, left - 1, gates | bit, squares + (nxt,), crossed + (gate,), landings)
-                continue
-            land(nxt, gates | bit, squares + (nxt,), crossed + (gate,), landings + (nxt,))
+                if nxt >= 0 and not b[nxt]:
+                    nexts.append(_state(nxt, left - 1, gate, after))
+                    todo.append((nxt, left - 1, gate, after))
+            elif nxt < 0:
+                mask |= WIN_BIT
+            elif not b[nxt]:
+                if nxt != start:
+                    mask |= 1 << nxt
+            else:
+                mask |= 1 << nxt
+                nexts.append(_state(nxt, b[nxt], gate, after))
+                todo.append((nxt, b[nxt], gate, after))
+        succ[here] = nexts
+        reach[here] = mask
+    # what a state reaches flows back to every state before it, until nothing changes
+    before: dict[int, list[int]] = {t: [] for t in succ}
+    for here, nexts in succ.items():
+        for t in nexts:
+            before[t].append(here)
+    work = list(succ)
+    while work:
+        t = work.pop()
+        mask = reach[t]
+        for here in before[t]:
+            if mask & ~reach[here]:
+                reach[here] |= mask
+                work.append(here)
+    return reach
 
-    def land(at: int, gates: int, squares: tuple[int, ...], crossed: tuple[int, ...], landings: tuple[int, ...]) -> None:
-        p = b[at]
-        if not p:  # an empty square ends the turn
-            after = list(b)
-            after[at] = ship
-            key = tuple(after)
-            if key != board and key not in found:
-                found[key] = Flight(squares, crossed, landings)
-            return
-        # Reprogram: the ship stays on `at`, the pyramid goes to an allowed empty square
-        after = list(b)
-        after[at] = ship
-        for d in drop_squares(after, mover):
-            after[d] = p
-            key = tuple(after)
-            after[d] = 0
-            if key != board and key not in found:
-                found[key] = Flight(squares, crossed, landings, d)
-        # Rocket Boost: a new leg with the pyramid's pips, once per (square, gates crossed)
-        if (at, gates) not in expanded:
-            expanded.add((at, gates))
-            leg(at, p, gates, squares, crossed, landings)
 
-    leg(start, ship, 0, (start,), (), ())
-    return nodes
+def search_flights(board: tuple[int, ...], mover: int, start: int, found: dict[int, Fly]) -> int:
+    """Add every outcome of flying the pyramid on `start` to `found`; return the search nodes (steps tried)."""
+    search = FlightSearch(board, mover, start)
+    search.outcomes(found)
+    return search.nodes
 
 
 def match_flight(board: tuple[int, ...], mover: int, start: int, landings: tuple[int, ...],
@@ -574,19 +838,3 @@ def _first_repeat(gates: tuple[int, ...]) -> int:
             return g
         seen.add(g)
     return gates[-1]
-
-
-def outcome_of(board: tuple[int, ...], mover: int, flight: Flight) -> object:
-    """The board after `flight` (or WIN): the move's identity."""
-    end = flight.landings[-1]
-    if end < 0:
-        return WIN
-    after = list(board)
-    start = flight.squares[0]
-    ship = after[start]
-    after[start] = 0
-    p = after[end]
-    after[end] = ship
-    if flight.drop is not None:
-        after[flight.drop] = p
-    return tuple(after)

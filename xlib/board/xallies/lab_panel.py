@@ -6,14 +6,20 @@ All numbers come from xlib.lab; a run is reproducible from its seed and can be s
 from __future__ import annotations
 
 import base64
+import html
 import io
-from typing import Any
+import threading
+from typing import Any, Callable
 
 import ipywidgets as w
 
-from .. import lab
-from ..core import State
-from .widget import Board
+from ... import lab
+from ...core import State
+from ..widget import Board, _in_kernel
+
+#: persona colours for plots: none of them is a player's colour on the board
+PERSONA_COLOURS = {"selfish": "#D55E00", "prosocial": "#0072B2", "competitive": "#E69F00",
+                   "reciprocator": "#CC79A7", "spoiler": "#000000"}
 
 TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:13px}"
                ".xlib-table th,.xlib-table td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:right}"
@@ -42,17 +48,24 @@ def _image(fig: Any) -> w.Image:
 
 
 class ClassRound:
-    """A live ledger beside a board: who allied with whom, what was wasted, collective and individual scores."""
+    """A live ledger beside a board: who allied with whom, what was wasted, collective and individual scores.
+
+    Displayed, it shows the board and the ledger side by side (the projector layout); `ledger`
+    alone is the ledger's own widget."""
 
     def __init__(self, board: Board) -> None:
         self.board = board
         self.coalitions = w.HTML()
         self.waste = w.HTML()
         self.split = w.HTML()
-        self.widget = w.VBox([w.HTML("<h4>Alliances: who claimed black pieces with whom</h4>"), self.coalitions,
+        self.ledger = w.VBox([w.HTML("<h4>Alliances: who claimed black pieces with whom</h4>"), self.coalitions,
                               w.HTML("<h4>Waste</h4>"), self.waste,
-                              w.HTML("<h4>Scores: collective (alliances) and individual (shots)</h4>"), self.split])
-        self.widget.add_class("xlib-ledger")
+                              w.HTML("<h4>Scores: collective (alliances) and individual (shots)</h4>"), self.split],
+                             layout=w.Layout(width="440px", margin="0 0 0 12px"))
+        self.ledger.add_class("xlib-ledger")
+        self.widget = w.HBox([board.widget, self.ledger], layout=w.Layout(flex_flow="row wrap",
+                                                                         align_items="flex-start"))
+        self.widget.add_class("xlib-class-round")
         board.listeners.append(self.update)
         self.update(board.state)
 
@@ -76,7 +89,10 @@ class ClassRound:
 class ExperimentPanel:
     """Controls for a tournament of persona mixes and for population dynamics, with results to discuss."""
 
-    def __init__(self, games: int = 200, seed: int = 0) -> None:
+    def __init__(self, games: int = 200, seed: int = 0, background: bool | None = None) -> None:
+        self.background = _in_kernel() if background is None else background
+        self.running = False
+        self._worker: threading.Thread | None = None
         style = {"description_width": "150px"}
         wide = w.Layout(width="420px")
         self.players = w.Dropdown(options=[3, 4], value=3, description="players", style=style, layout=wide)
@@ -91,12 +107,19 @@ class ExperimentPanel:
                              style=style, layout=wide)
         self.games = w.IntSlider(value=games, min=30, max=1000, step=10, description="games per mix", style=style,
                                  layout=wide)
+        self.games.tooltip = ("exactly this many games of each mix; the seats rotate between games, so each "
+                              "persona plays from every seat")
         self.seed = w.IntText(value=seed, description="seed", style=style, layout=wide)
         self.run_button = w.Button(description="Run experiment", icon="play", button_style="primary")
         self.dynamics_button = w.Button(description="What if everyone played like this?", icon="line-chart",
                                         layout=w.Layout(width="300px"))
-        self.progress = w.Output()
+        self.progress_bar = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="420px", visibility="hidden"))
+        self.progress_text = w.HTML()
+        self.progress = w.HBox([self.progress_bar, self.progress_text])
+        self.progress.add_class("xlib-progress")
         self.message = w.HTML()
+        self.text = w.HTML()
+        self.text.add_class("xlib-lab-text")
         self.results = w.VBox()
         self.results.add_class("xlib-lab-results")
         self.dynamics = w.VBox()
@@ -106,11 +129,13 @@ class ExperimentPanel:
         self.summary: Any = None
         self.personas: Any = None
         self.history: Any = None
-        self.run_button.on_click(lambda _: self._guarded(self.run))
-        self.dynamics_button.on_click(lambda _: self._guarded(self.run_dynamics))
+        self.run_button.on_click(lambda _: self._start(self.run))
+        self.dynamics_button.on_click(lambda _: self._start(self.run_dynamics))
         controls = w.VBox([self.players, self.supply, self.skill, self.mixes, self.custom, self.games, self.seed,
                            w.HBox([self.run_button, self.dynamics_button])])
-        self.widget = w.VBox([controls, self.message, self.progress, self.results, self.dynamics, self.errors])
+        text = w.Accordion(children=[self.text])
+        text.set_title(0, "The same results as text")
+        self.widget = w.VBox([controls, self.message, self.progress, self.results, text, self.dynamics, self.errors])
         self.widget.add_class("xlib-lab")
 
     def _ipython_display_(self) -> None:
@@ -118,15 +143,52 @@ class ExperimentPanel:
 
         display(self.widget)
 
-    def _guarded(self, fn: Any) -> None:
+    def _guarded(self, fn: Callable[[], None]) -> None:
         import traceback
 
         try:
             fn()
         except ValueError as exc:
-            self.message.value = f"<span style='color:#B00020'>{exc}</span>"
+            self.message.value = f"<span style='color:#B00020'>{html.escape(str(exc), quote=False)}</span>"
         except Exception:
             self.errors.append_stdout("Something went wrong; please report this message:\n" + traceback.format_exc())
+
+    def _start(self, fn: Callable[[], None]) -> None:
+        """Run an experiment from a button: one at a time, buttons disabled meanwhile, clicks answered."""
+        if self.running:
+            self.message.value = "<i>An experiment is running: wait for it to finish.</i>"
+            return
+        self.running = True
+        self.run_button.disabled = self.dynamics_button.disabled = True
+
+        def job() -> None:
+            try:
+                self._guarded(fn)
+            finally:
+                self.running = False
+                self.run_button.disabled = self.dynamics_button.disabled = False
+                self.progress_bar.layout.visibility = "hidden"
+
+        if self.background:
+            self._worker = threading.Thread(target=job, daemon=True)
+            self._worker.start()
+        else:
+            job()
+
+    def wait(self, timeout: float = 300.0) -> None:
+        """Wait for an experiment started from a button to finish."""
+        if self._worker is not None:
+            self._worker.join(timeout)
+
+    def _progress(self, what: str) -> Callable[[int, int], None]:
+        """A progress report in words: "game 412 of 990"."""
+        self.progress_bar.layout.visibility = "visible"
+
+        def report(done: int, total: int) -> None:
+            self.progress_bar.max = max(1, total)
+            self.progress_bar.value = done
+            self.progress_text.value = f"{what}: game {done} of {total}"
+        return report
 
     def chosen_mixes(self) -> dict[str, list[str]]:
         mixes = {name: lab.DEFAULT_MIXES[name] for name in self.mixes.value}
@@ -142,12 +204,11 @@ class ExperimentPanel:
                 "seed": self.seed.value}
 
     def run(self, progress: bool = True) -> None:
-        """Run the tournament with the current controls and show tables, plots and prompts."""
+        """Run the tournament with the current controls and show tables, plots, prompts and the text version."""
         mixes = self.chosen_mixes()
         self.message.value = "<i>Playing…</i>"
-        self.progress.clear_output()
-        with self.progress:
-            table = lab.run_experiment(mixes, games=self.games.value, progress=progress, **self.settings())
+        report = self._progress("Playing") if progress else False
+        table = lab.run_experiment(mixes, games=self.games.value, progress=report, **self.settings())
         self.show(table)
 
     def show(self, table: Any) -> None:
@@ -156,8 +217,14 @@ class ExperimentPanel:
         self.summary = lab.summarize(table)
         self.personas = lab.persona_table(table)
         self.results.children = self._result_widgets()
-        self.message.value = (f"{table.game.nunique()} games played with seed {self.seed.value}: the same "
-                              f"seed and controls always give the same numbers.")
+        per_mix = table.groupby("mix").game.nunique()
+        self.run_seed = int(table.attrs.get("seed", self.seed.value))
+        self.message.value = (f"{table.game.nunique()} games played ({', '.join(str(n) for n in sorted(set(per_mix)))} "
+                              f"per mix) with seed {self.run_seed}: the same seed and controls always give the same "
+                              f"numbers.")
+        self.text.value = ("<pre style='font-size:12px'>" + html.escape(
+            f"Per mix (± is the half-width of the 95% interval):\n{self.summary.to_string()}\n\n"
+            f"Per persona:\n{self.personas.to_string()}") + "</pre>")
 
     def _result_widgets(self) -> list[w.Widget]:
         s, p = self.summary, self.personas
@@ -185,10 +252,9 @@ class ExperimentPanel:
     def run_dynamics(self, generations: int = 60, progress: bool = True) -> None:
         """Replicator dynamics over the five personas, from payoffs measured at every table."""
         self.message.value = "<i>Measuring every table of personas…</i>"
-        self.progress.clear_output()
         settings = self.settings()
-        with self.progress:
-            payoffs = lab.payoff_tables(games=max(4, self.games.value // 25), progress=progress, **settings)
+        report = self._progress("Measuring every table") if progress else False
+        payoffs = lab.payoff_tables(games=max(4, self.games.value // 25), progress=report, **settings)
         self.show_dynamics(lab.replicator(payoffs, generations=generations))
 
     def show_dynamics(self, history: Any) -> None:
@@ -232,7 +298,7 @@ def plot_rates(summary: Any) -> Any:
     fig, ax = _axes("Share of the 12 black pieces, per game (95% intervals)")
     mixes = list(summary.index)
     xs = range(len(mixes))
-    ax.bar([x - 0.2 for x in xs], summary.cooperation, 0.4, yerr=summary["cooperation ±"], color="#009E73",
+    ax.bar([x - 0.2 for x in xs], summary.cooperation, 0.4, yerr=summary["cooperation ±"], color="#0072B2",
            label="claimed by alliances", hatch="//")
     ax.bar([x + 0.2 for x in xs], summary.waste, 0.4, yerr=summary["waste ±"], color="#D55E00", label="wasted")
     ax.set_xticks(list(xs))
@@ -245,7 +311,7 @@ def plot_rates(summary: Any) -> Any:
 def plot_personas(personas: Any) -> Any:
     fig, (a1, a2) = _figure(9, 3.4, cols=2)
     names = list(personas.index)
-    colours = ["#0072B2", "#CC79A7", "#009E73", "#E69F00", "#D55E00"][: len(names)]
+    colours = [PERSONA_COLOURS.get(n, "#777777") for n in names]
     a1.bar(names, personas["mean score"], yerr=personas["mean score ±"], color=colours)
     a1.set_title("Mean score (95% intervals)")
     a2.bar(names, personas["win rate"], yerr=personas["win rate ±"], color=colours)
@@ -270,9 +336,9 @@ def plot_inequality(summary: Any) -> Any:
 def plot_dynamics(history: Any) -> Any:
     fig, ax = _axes("Share of each persona over generations")
     styles = ["-", "--", ":", "-.", (0, (5, 1))]
-    colours = ["#0072B2", "#CC79A7", "#009E73", "#E69F00", "#D55E00"]
     for k, persona in enumerate(history.columns):
-        ax.plot(history.index, history[persona], linestyle=styles[k % 5], color=colours[k % 5], label=persona,
+        ax.plot(history.index, history[persona], linestyle=styles[k % 5], color=PERSONA_COLOURS.get(persona, "#777777"),
+                label=persona,
                 linewidth=2)
     ax.set_xlabel("generation")
     ax.set_ylim(0, 1)

@@ -10,10 +10,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import Move, State
-from ..games.xallies import COLOURS, WELLS, XAlliesState
-from . import palette
-from .view import Choice, Click, View
+from ...core import Move, State
+from ...games.xallies import COLOURS, WELLS, XAlliesState
+from .. import palette
+from ..view import Choice, Click, Overlay, View
 
 CX = CY = 300
 RING = 205       # radius of the circle of wells
@@ -40,14 +40,42 @@ def well_centre(w: int) -> tuple[float, float]:
     return CX + RING * math.cos(a), CY + RING * math.sin(a)
 
 
-def text_colour(fill: str) -> str:
-    r, g, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
-    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#FFFFFF"
+text_colour = palette.text_colour
+
+
+def number(value: Any) -> str:
+    """A score in words: whole numbers without decimals, others to two places."""
+    v = float(value)
+    return f"{v:.0f}" if v == int(v) else f"{v:.2f}"
 
 
 class XAlliesView(View):
+    """Twelve wells on a circle in their regions' colours; a hand of chips in the middle while sowing."""
+
+    seat_colours = (palette.SKY_BLUE, palette.PURPLE, palette.GREEN, palette.GREY)
+    seat_letters = tuple(COLOURS)
+    option_labels = {
+        "players": "Number of players",
+        "drop_order": "Order of the drops",
+        "supply": "White pieces in the supply",
+        "rounds": "Play ends after this many rounds at the latest",
+        "skill": "Shooting skill: the chance a shot lands (0 to 1; one number, or one per player)",
+        "shooting": "How shots are decided",
+    }
+    value_labels = {
+        "drop_order": {"choose": "you choose each colour", "own-first": "your own colour first, then in turn order"},
+        "shooting": {"random": "by chance, with the skill", "expected": "expected points (skill × whites)",
+                     "manual": "players shoot themselves"},
+    }
+
     def __init__(self, **options: Any) -> None:
         super().__init__(width=600, height=600, options=options)
+
+    def player_name(self, state: State, seat: int) -> str:
+        return state.players[seat]
+
+    def colour_of(self, state: State, colour: int) -> str:
+        return self.seat_colour(colour)
 
     # ---- geometry -------------------------------------------------------------------------
     @staticmethod
@@ -64,7 +92,7 @@ class XAlliesView(View):
         if state.hand is None:
             return []
         colours = [c for c in range(state.game.n) if state.hand[c]]
-        out = []
+        out: list[tuple[int, float, float]] = []
         for i, c in enumerate(colours):
             out.append((c, CX - (len(colours) - 1) * 24 + i * 48, CY + 38))
         return out
@@ -89,9 +117,13 @@ class XAlliesView(View):
                 return Click(move=f"{selection}-")
             if w == selection:
                 return Click(message="Well deselected.")
+            if state.explain(f"{w}+") is not None:
+                return Click(selection=selection, message=f"Well {selection} is chosen: now click the next well "
+                             f"clockwise ({(selection + 1) % WELLS}) or counter-clockwise ({(selection - 1) % WELLS}), "
+                             f"or use the buttons.", marks=(w,))
         reason = state.explain(f"{w}+")
         if reason is not None and state.moves() != ["pass"]:
-            return Click(message=reason)
+            return Click(message=reason, marks=(w,), illegal=True)
         if state.moves() == ["pass"]:
             return Click(message="None of your wells holds a coloured piece: you pass (button below).")
         return Click(selection=w, message=f"Well {w}: now click the next well clockwise ({(w + 1) % WELLS}) or "
@@ -105,7 +137,8 @@ class XAlliesView(View):
             return [Choice("Hit", "hit", "the shot landed in a well"), Choice("Miss", "miss", "the shot missed")]
         names = state.players
         if state.in_turn:
-            out = [Choice(f"Drop {names[c]} ({COLOURS[c]})", COLOURS[c]) for c in range(state.game.n) if state.hand[c]]
+            hand = state.hand or ()
+            out = [Choice(f"Drop {names[c]} ({COLOURS[c]})", COLOURS[c]) for c in range(state.game.n) if hand[c]]
             out.append(Choice("Automatic order", auto_order, "your own colour first, then the others in turn order"))
             return out
         if state.moves() == ["pass"]:
@@ -115,69 +148,153 @@ class XAlliesView(View):
                     Choice(f"Sow {selection} counter-clockwise ({selection}-)", f"{selection}-")]
         return []
 
+    def marks_for(self, state: State, move: Move | str) -> tuple[Any, ...]:
+        text = str(move).strip()
+        digits = ""
+        for ch in text:
+            if not ("0" <= ch <= "9"):
+                break
+            digits += ch
+        return (int(digits),) if digits and int(digits) < WELLS else ()
+
+    def marks_of_names(self, state: State, names: tuple[str, ...]) -> tuple[Any, ...]:
+        return tuple(int(n) for n in names)
+
     # ---- animation, log and status ---------------------------------------------------------
     def frames(self, state: State, move: Move) -> list[Picture]:
         assert isinstance(state, XAlliesState)
         return [Picture(d.counts, d.black, d.points, d.whites, d.supply, d.well) for d in state.sowing(move)]
 
-    def log(self, state: State) -> list[str]:
+    def news(self, before: State, after: State) -> tuple[str, tuple[Any, ...]]:
+        """Alliances, waste, white pieces and shots made by a decision, said in words and marked on their wells."""
+        if not isinstance(before, XAlliesState) or not isinstance(after, XAlliesState):
+            return "", ()
+        names = after.players
+        old, new = before.ledger, after.ledger
+        said: list[str] = []
+        marks: list[int] = []
+        for claim in new.claimed[len(old.claimed):]:
+            who = [names[p] for p in claim.coalition]
+            members = " and ".join(who) if len(who) < 3 else ", ".join(who[:-1]) + " and " + who[-1]
+            if claim.mover in claim.coalition:
+                said.append(f"{members.capitalize()} formed an alliance in well {claim.well}: +3 each.")
+            else:
+                said.append(f"{names[claim.mover].capitalize()}'s drop made an alliance of {members} in well "
+                            f"{claim.well}: +3 each to {members}, nothing to {names[claim.mover]}.")
+            marks.append(claim.well)
+        for waste in new.wasted[len(old.wasted):]:
+            said.append(f"The black piece of well {waste.well} was wasted: every player's colour was in it, "
+                        f"so nobody scores it.")
+            marks.append(waste.well)
+        for crossing in new.whites_taken[len(old.whites_taken):]:
+            said.append(f"{names[crossing.mover].capitalize()} crossed into well {crossing.well} and took a "
+                        f"white piece.")
+        for crossing in new.denied[len(old.denied):]:
+            said.append(f"{names[crossing.mover].capitalize()} crossed into well {crossing.well}, but the supply "
+                        f"is empty: no white piece.")
+        fired = [(p, b[len(a):], b) for p, (a, b) in enumerate(zip(old.shots, new.shots)) if len(b) > len(a)]
+        if len(fired) == 1 and len(fired[0][1]) == 1:
+            p, (hit,), shots = fired[0]
+            said.append(f"{names[p].capitalize()}'s shot {'hit: +1' if hit else 'missed'} "
+                        f"({sum(shots)} of {len(shots)} shots hit so far).")
+        elif fired:
+            said.append("Shots: " + ", ".join(f"{names[p]} hit {sum(shots)} of {len(shots)}"
+                                             for p, _, shots in fired) + ".")
+        if after.over and not before.over:
+            said.append(self.status(after))
+        return " ".join(said), tuple(marks)
+
+    def log(self, state: State) -> list[tuple[str, str]]:
+        """Whole turns in notation, each with who sowed which well which way."""
         assert isinstance(state, XAlliesState)
-        done = state.turns()
+        out: list[tuple[str, str]] = []
+        for s in state.history()[1:]:
+            assert isinstance(s, XAlliesState) and s.parent is not None
+            if s.turn_text is not None:
+                out.append((s.turn_text, self._turn_phrase(s.parent.mover if isinstance(s.parent, XAlliesState)
+                                                           else 0, s.turn_text, state)))
+            elif s.last_move is not None and str(s.last_move) in ("hit", "miss"):
+                out.append((str(s.last_move), f"{state.players[s.parent.to_move or 0]}'s shot"))
         if state.in_turn:
-            done.append(f"{state.origin}{'+' if state.step == 1 else '-'}:{state.dropped}…")
-        shots = [str(m) for m in state.moves_played() if str(m) in ("hit", "miss")]
-        return done + shots
+            out.append((f"{state.origin}{'+' if state.step == 1 else '-'}:{state.dropped}…",
+                        f"{state.players[state.mover]} is sowing"))
+        return out
+
+    @staticmethod
+    def _turn_phrase(mover: int, text: str, state: XAlliesState) -> str:
+        if text == "pass":
+            return f"{state.players[mover]} passes"
+        head = text.split(":")[0]
+        way = "clockwise" if head.endswith("+") else "counter-clockwise"
+        return f"{state.players[mover]} sows well {head[:-1]} {way}"
 
     def status(self, state: State) -> str:
         assert isinstance(state, XAlliesState)
         names = state.players
         scores = ", ".join(f"{names[p]} {state.points[p]} pts + {state.whites[p]} white" for p in range(state.game.n))
         if state.over:
-            finals = ", ".join(f"{names[p]} {state.scores[p]:g}" for p in range(state.game.n))
+            finals = ", ".join(f"{names[p]} {number(state.scores[p])}" for p in range(state.game.n))
             won = " and ".join(names[p] for p in state.winners)
             return f"Game over. Scores: {finals}. Winner: {won}."
+        mover = state.to_move or 0
         if state.phase == "shoot":
-            return f"Shooting: {names[state.to_move]} shoots ({scores})."
-        who = names[state.to_move]
+            return f"Shooting: {names[mover]} shoots ({scores})."
+        who = names[mover]
         doing = "chooses the colour to drop next" if state.in_turn else "sows a well of their region"
-        return f"Turn {state.turn + 1}: {who} {doing}. ({scores})"
+        return f"Turn {state.turn + 1}: {who} {doing}."
 
     # ---- drawing -------------------------------------------------------------------------
-    def draw(self, canvas: Any, state: State, selection: Any = None, frame: Any = None) -> None:
+    def draw(self, canvas: Any, state: State, overlay: Overlay) -> None:
         assert isinstance(state, XAlliesState)
         g = state.game
-        n = g.n
+        selection, frame = overlay.selection, overlay.frame
         pic = frame or Picture(state.counts, state.black, state.points, state.whites, state.supply)
         canvas.fill_style = palette.BACKGROUND
         canvas.fill_rect(0, 0, self.width, self.height)
         step = 2 * math.pi / WELLS
-        # regions: a tinted ring segment and the owner's name
+        # regions: a tinted ring segment and the owner's name in a gap between two wells
         for p, region in enumerate(g.regions):
             name = g.players[p]
             a0 = -math.pi / 2 + region[0] * step - step / 2
             a1 = -math.pi / 2 + region[-1] * step + step / 2
-            canvas.fill_style = palette.TINT[name]
+            canvas.fill_style = palette.tint(self.seat_colour(p))
             canvas.begin_path()
             canvas.arc(CX, CY, RING + WELL_R + 26, a0, a1)
             canvas.arc(CX, CY, RING - WELL_R - 14, a1, a0, True)
             canvas.close_path()
             canvas.fill()
             mid = (a0 + a1) / 2
-            canvas.fill_style = palette.PLAYER[name]
-            canvas.font = "bold 15px sans-serif"
-            canvas.text_align = "center"
-            canvas.text_baseline = "middle"
-            canvas.fill_text(f"{name} ({COLOURS[p]})", CX + (RING + WELL_R + 13) * math.cos(mid) * 1.0,
-                             CY + (RING + WELL_R + 13) * math.sin(mid))
+            self._ring_label(canvas, f"{name} ({COLOURS[p]})", mid, self.seat_colour(p))
         legal = set()
-        if frame is None and state.phase == "play" and not state.in_turn and not state.over:
+        if overlay.interactive and frame is None and state.phase == "play" and not state.in_turn and not state.over:
             legal = {m.well for m in state.moves() if hasattr(m, "well")}
         last_origin = None  # the well the current or the last sowing came from
         if frame is None and (state.in_turn or (state.turn_text not in (None, "pass"))):
             last_origin = state.origin
         for wl in range(WELLS):
             self._draw_well(canvas, state, pic, wl, wl in legal, wl == selection, wl == last_origin)
+        for wl in overlay.marks:
+            if isinstance(wl, int) and 0 <= wl < WELLS:
+                x, y = well_centre(wl)
+                canvas.line_width = 4
+                canvas.stroke_style = palette.MARK
+                canvas.stroke_circle(x, y, WELL_R + 3)
         self._draw_centre(canvas, state, pic, frame is not None)
+
+    @staticmethod
+    def _ring_label(canvas: Any, text: str, angle: float, colour: str) -> None:
+        """A label along the outer edge of the ring, outside the wells, never upside down."""
+        radius = RING + WELL_R + 14
+        canvas.save()
+        canvas.translate(CX + radius * math.cos(angle), CY + radius * math.sin(angle))
+        upright = math.sin(angle) > 0.05   # the lower half reads the other way round
+        canvas.rotate(angle - math.pi / 2 if upright else angle + math.pi / 2)
+        canvas.fill_style = colour
+        canvas.font = "bold 13px sans-serif"
+        canvas.text_align = "center"
+        canvas.text_baseline = "middle"
+        canvas.fill_text(text, 0, 0)
+        canvas.restore()
 
     def _draw_well(self, canvas: Any, state: XAlliesState, pic: Picture, wl: int, legal: bool,
                    selected: bool, last: bool) -> None:
@@ -214,15 +331,15 @@ class XAlliesView(View):
         radius = PIECE_R if cols <= 4 else max(4, int(PIECE_R * 4 / cols))
         spacing = radius * 2 + 2
         rows = math.ceil(slots / cols) if slots else 0
-        items = (["*"] if has_black else []) + pieces
+        items: list[int | str] = (["*"] if has_black else []) + list(pieces)
         for k, item in enumerate(items):
             r_, c_ = divmod(k, cols)
             px = x + (c_ - (cols - 1) / 2) * spacing
             py = y + (r_ - (rows - 1) / 2) * spacing
-            if item == "*":
-                fill, letter = palette.PLAYER["black"], "*"
+            if isinstance(item, str):
+                fill, letter = palette.BLACK, "*"
             else:
-                fill, letter = palette.PLAYER[state.game.players[item]], COLOURS[item]
+                fill, letter = self.seat_colour(item), COLOURS[item]
             canvas.fill_style = fill
             canvas.fill_circle(px, py, radius)
             canvas.line_width = 1
@@ -242,7 +359,7 @@ class XAlliesView(View):
         if state.over:
             head = "Game over"
         elif state.phase == "shoot":
-            head = f"{g.players[state.to_move]} shoots"
+            head = f"{g.players[state.to_move or 0]} shoots"
         else:
             head = f"{g.players[state.mover]} to move"
         canvas.fill_text(head, CX, CY - 78)
@@ -250,16 +367,16 @@ class XAlliesView(View):
         canvas.font = "13px sans-serif"
         for p, name in enumerate(g.players):
             yy = CY - 54 + p * 19
-            canvas.fill_style = palette.PLAYER[name]
-            canvas.fill_circle(CX - 78, yy, 7)
-            canvas.fill_style = text_colour(palette.PLAYER[name])
+            canvas.fill_style = self.seat_colour(p)
+            canvas.fill_circle(CX - 100, yy, 7)
+            canvas.fill_style = text_colour(self.seat_colour(p))
             canvas.font = "bold 9px sans-serif"
-            canvas.fill_text(COLOURS[p], CX - 78, yy + 1)
+            canvas.fill_text(COLOURS[p], CX - 100, yy + 1)
             canvas.fill_style = palette.TEXT
             canvas.font = "13px sans-serif"
             canvas.text_align = "left"
-            extra = f", score {state.scores[p]:g}" if state.over else ""
-            canvas.fill_text(f"{pic.points[p]} pts, {pic.whites[p]} white{extra}", CX - 66, yy)
+            extra = f", score {number(state.scores[p])}" if state.over else ""
+            canvas.fill_text(f"{name}: {pic.points[p]} pts, {pic.whites[p]} white{extra}", CX - 88, yy)
             canvas.text_align = "center"
         # the white supply
         supply = "unlimited" if pic.supply is None else str(pic.supply)
@@ -272,7 +389,7 @@ class XAlliesView(View):
         if state.in_turn:
             canvas.fill_text("in hand (click the colour to drop next):", CX, CY + 16)
             for c, cx, cy in self.chip_positions(state):
-                fill = palette.PLAYER[g.players[c]]
+                fill = self.seat_colour(c)
                 canvas.fill_style = fill
                 canvas.fill_circle(cx, cy, CHIP_R)
                 canvas.line_width = 3
@@ -280,12 +397,12 @@ class XAlliesView(View):
                 canvas.stroke_circle(cx, cy, CHIP_R)
                 canvas.fill_style = text_colour(fill)
                 canvas.font = "bold 14px sans-serif"
-                canvas.fill_text(f"{COLOURS[c]}×{state.hand[c]}", cx, cy + 1)
+                canvas.fill_text(f"{COLOURS[c]}×{(state.hand or ())[c]}", cx, cy + 1)
 
 
 def auto_order(state: State) -> Move | None:
     """The next drop in the fixed order: the mover's own colour, then the others in turn order."""
-    if not isinstance(state, XAlliesState) or not state.in_turn:
+    if not isinstance(state, XAlliesState) or not state.in_turn or state.hand is None:
         return None
     g = state.game
     for c in g.drop_orders[state.mover]:

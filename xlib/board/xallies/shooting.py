@@ -11,8 +11,8 @@ from typing import Any
 import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
-from . import palette
-from .widget import repaint_when_ready
+from .. import palette
+from ..widget import repaint_when_ready
 
 WIDTH, HEIGHT = 600, 150
 TARGET_X, TARGET_R = WIDTH / 2, 34
@@ -36,7 +36,15 @@ class ShootingRange:
         self.widget = w.VBox([self.canvas, w.HBox([w.HTML("Start the aim:"), self.clock, self.shoot_button]),
                               self.result])
         self.widget.add_class("xlib-shooting")
+        if board is not None:
+            board.new_game_listeners.append(lambda _board: self.reset())
         self.draw()
+
+    def reset(self) -> None:
+        """Forget the shots of the last game (a new game on the board starts afresh)."""
+        self.shots.clear()
+        self.clock.value = 0
+        self.result.value = ""
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

@@ -1,0 +1,208 @@
+"""Classroom figures for one computer (printed, never asserted): memory per open app, first paint
+with many pages opened at once, and memory given back when the pages close.
+
+Serves notebooks/ with `make app`'s settings (serve/: gallery first, idle kernels culled) on
+127.0.0.1 only, opens the XAllies app in N Chromium pages at the same moment, and reads the
+memory of every kernel (PSS: pages shared between processes are split among them, so the
+figures add up). The browser runs on the same computer here, so first paint is pessimistic: in
+a class each student's device renders its own page. Bounded: every wait has a deadline and the
+server stops at the end.
+
+    python benchmarks/concurrency.py [--pages 1 10 30] [--notebook xallies.ipynb] [--timeout 300]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import psutil
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PAINTED_JS, voila  # noqa: E402
+
+# The idle timeout of this run, shortened so that closing the pages shows the memory coming back
+# within about a minute; `make app` waits 300 s (serve/voila.json). It must stay longer than a
+# loaded machine takes from running a notebook to the page connecting: a kernel nobody is
+# connected to yet is idle too. Connected kernels are never culled.
+IDLE_S, INTERVAL_S = 60, 5
+CULL = (f"--MappingKernelManager.cull_idle_timeout={IDLE_S}", f"--MappingKernelManager.cull_interval={INTERVAL_S}")
+ANY_BOARD_PAINTED_JS = ("() => { const painted = " + PAINTED_JS + "; return [...document.querySelectorAll("
+                        "'.xlib-canvas')].some(el => { try { return painted(el).colours > 8; } "
+                        "catch (e) { return false; } }); }")
+KERNEL_ID_JS = "() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId"
+MB = 1 << 20
+
+
+def pss(proc: psutil.Process) -> int:
+    """The proportional set size of a process and its children, in bytes (0 once they are gone)."""
+    total = 0
+    for p in [proc, *proc.children(recursive=True)]:
+        try:
+            info = p.memory_full_info()
+            total += getattr(info, "pss", info.rss)
+        except psutil.Error:
+            pass
+    return total
+
+
+def kernels() -> dict[str, psutil.Process]:
+    """The running kernels of this benchmark's Voila, by kernel id (their workers are children)."""
+    found = {}
+    for p in psutil.Process().children(recursive=True):
+        try:
+            cmd = p.cmdline()
+            if cmd[1:3] == ["-m", "ipykernel_launcher"] and p.parent().cmdline() != cmd:  # not a forked worker
+                found[Path(cmd[-1]).stem.removeprefix("kernel-")] = p
+        except psutil.Error:
+            pass
+    return found
+
+
+def cpu_seconds(proc: psutil.Process) -> float:
+    """CPU time used so far by a process and its children (user and system)."""
+    total = 0.0
+    for p in [proc, *proc.children(recursive=True)]:
+        try:
+            times = p.cpu_times()
+            total += times.user + times.system
+        except psutil.Error:
+            pass
+    return total
+
+
+def cpu_split() -> tuple[float, float]:
+    """CPU seconds used so far by the Voila server process itself and by the browser's processes."""
+    server = browser = 0.0
+    for p in psutil.Process().children(recursive=True):
+        try:
+            cmd = p.cmdline()
+            times = p.cpu_times()
+            if "voila" in cmd and "ipykernel_launcher" not in cmd:
+                server += times.user + times.system
+            elif "chrom" in p.name():
+                browser += times.user + times.system
+        except psutil.Error:
+            pass
+    return server, browser
+
+
+def server_memory() -> int:
+    """Voila and all of its kernels (this process's children but not the browser), in bytes."""
+    for p in psutil.Process().children():
+        try:
+            if "voila" in p.cmdline():
+                return pss(p)
+        except psutil.Error:
+            pass
+    return 0
+
+
+def cpu_percent(proc: psutil.Process) -> float:
+    try:
+        return proc.cpu_percent(None)
+    except psutil.Error:
+        return 0.0
+
+
+def wait_settled(deadline: float) -> None:
+    """Wait until the kernels of earlier pages are idle (under 10 % of a core together for 2 s)."""
+    while time.time() < deadline:
+        procs = [q for k in kernels().values() for q in (k, *k.children(recursive=True))]
+        for q in procs:
+            cpu_percent(q)  # the first reading only starts the measurement
+        time.sleep(2)
+        if sum(cpu_percent(q) for q in procs) < 10:
+            return
+
+
+async def open_page(browser, url: str, timeout_s: float) -> tuple[float | None, object]:
+    """Open one app page in its own browser context; seconds to a painted board (None if never)."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 1000})
+    page = await context.new_page()
+    t0 = time.perf_counter()
+    try:
+        await page.goto(url, timeout=timeout_s * 1000)
+        await page.wait_for_function(ANY_BOARD_PAINTED_JS, polling=100, timeout=timeout_s * 1000)
+        return time.perf_counter() - t0, context
+    except Exception:  # a page that did not paint in time is counted as such, not fatal
+        return None, context
+
+
+async def round_of(browser, url: str, n: int, timeout_s: float) -> None:
+    earlier = set(kernels())
+    before = server_memory()
+    cpu0 = cpu_split()
+    results = await asyncio.gather(*(open_page(browser, url, timeout_s) for _ in range(n)))
+    paints = sorted(s for s, _ in results if s is not None)
+    running = kernels()
+    mine = [running[k] for k in set(running) - earlier]
+    per_app = sorted(pss(k) for k in mine)
+    cpu = sorted(cpu_seconds(k) for k in mine)
+    total = server_memory()
+    server_cpu, browser_cpu = (b - a for a, b in zip(cpu0, cpu_split()))
+    print(f"{n} page(s) opened at once: {len(paints)}/{n} painted within {timeout_s:.0f} s", end="")
+    if paints:
+        print(f"; first paint median {statistics.median(paints):.1f} s, "
+              f"90th percentile {paints[int(0.9 * (len(paints) - 1))]:.1f} s, slowest {paints[-1]:.1f} s")
+    else:
+        print()
+    if per_app:
+        print(f"    memory per open app (its kernel): median {statistics.median(per_app) / MB:.0f} MB, "
+              f"largest {per_app[-1] / MB:.0f} MB; CPU per app until now: median {statistics.median(cpu):.1f} s")
+    print(f"    CPU while they opened: Voila server {server_cpu:.1f} s, kernels {sum(cpu):.1f} s, "
+          f"browser {browser_cpu:.1f} s")
+    print(f"    Voila and all kernels: {before / MB:.0f} MB before, {total / MB:.0f} MB with the page(s) open, "
+          f"{len(running)} kernels")
+    for _, context in results:
+        await context.close()
+    t0 = time.time()
+    while set(kernels()) - earlier and time.time() - t0 < IDLE_S + 4 * INTERVAL_S + 60:
+        await asyncio.sleep(1)
+    left = len(set(kernels()) - earlier)
+    print(f"    pages closed: {len(mine) - left}/{len(mine)} of their kernels culled after {time.time() - t0:.0f} s "
+          f"(idle timeout {IDLE_S} s in this run); Voila and kernels now {server_memory() / MB:.0f} MB")
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    from playwright.async_api import async_playwright
+
+    os.environ["JUPYTER_PATH"] = str(ROOT / "serve")  # exactly what `make app` sets
+    os.environ["JUPYTER_CONFIG_PATH"] = str(ROOT / "serve")
+    with voila(*CULL) as base:
+        wait_settled(time.time() + 180)
+        print(f"Voila with make app's settings, idle: {len(kernels())} kernels, "
+              f"{server_memory() / MB:.0f} MB (Voila and kernels, PSS); {psutil.cpu_count()} cores, "
+              f"{psutil.virtual_memory().total / 2**30:.0f} GB")
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            gallery = await browser.new_page()
+            await gallery.goto(f"{base}/", timeout=120_000)
+            await gallery.wait_for_url("**/voila/render/index.ipynb", timeout=120_000)
+            await gallery.wait_for_load_state("networkidle", timeout=120_000)
+            kernel = kernels().get(await gallery.evaluate(KERNEL_ID_JS))
+            print(f"the gallery's own kernel: {pss(kernel) / MB if kernel else 0:.0f} MB "
+                  f"(freed once the student has moved on to a game and it is culled)")
+            await gallery.close()
+            for n in args.pages:
+                wait_settled(time.time() + 180)
+                await round_of(browser, f"{base}/voila/render/{args.notebook}", n, args.timeout)
+            await browser.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--pages", type=int, nargs="+", default=[1, 10, 30])
+    ap.add_argument("--notebook", default="xallies.ipynb")
+    ap.add_argument("--timeout", type=float, default=300, help="seconds each page may take to paint")
+    asyncio.run(main_async(ap.parse_args()))
+
+
+if __name__ == "__main__":
+    main()

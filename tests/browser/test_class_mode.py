@@ -1,0 +1,167 @@
+"""Class mode in a real Chromium: two groups' app pages join one class, each finishes a game, and the
+teacher's class panel in the lab shows both; a reloaded page gets its unfinished game back.
+
+Voila runs with XLIB_CLASS_DB set to a fresh SQLite file, so every kernel (the lab's and each
+app page's) shares that class database, as on a classroom laptop running `make app`."""
+from __future__ import annotations
+
+import os
+import re
+from typing import Iterator
+
+import pytest
+
+from xlib.board.xallies.view import XAlliesView, well_centre
+from xlib.classroom import open_store
+
+from .conftest import _require_browser
+from .harness import VIEWPORT, click_view_point, no_errors, open_app, voila, wait_idle, wait_painted
+
+VIEW = XAlliesView()
+
+SHORT = 60_000
+LONG = 240_000
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory, artifacts) -> Iterator[tuple[str, str]]:
+    """Voila on the notebooks with its own class database; (URL, database file)."""
+    _require_browser()
+    db = str(tmp_path_factory.mktemp("class") / "classes.sqlite3")
+    old = os.environ.get("XLIB_CLASS_DB")
+    os.environ["XLIB_CLASS_DB"] = db
+    try:
+        with voila() as url:
+            yield url, db
+    finally:
+        if old is None:
+            os.environ.pop("XLIB_CLASS_DB", None)
+        else:
+            os.environ["XLIB_CLASS_DB"] = old
+
+
+def _page(browser):
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    return context, page
+
+
+def start_class(page, server: str) -> str:
+    """The teacher opens the lab and starts a class; the code shown large."""
+    # the lab plays its default experiment before the page is complete: slower than an app's first paint
+    page.goto(f"{server}/voila/render/xallies-lab.ipynb", timeout=LONG, wait_until="commit")
+    panel = page.locator(".xlib-class-panel")
+    panel.wait_for(timeout=LONG)
+    page.wait_for_load_state("networkidle", timeout=LONG)
+    panel.scroll_into_view_if_needed()
+    panel.get_by_role("button", name="Start a new class").click()
+    code = panel.locator(".xlib-class-code")
+    code.wait_for(timeout=SHORT)
+    assert re.fullmatch(r"[2-9A-Z]{4}", code.inner_text().strip())
+    return code.inner_text().strip()
+
+
+def join_class(page, server: str, code: str, group: str, reload: bool = False):
+    """A group opens the XAllies app (or reloads it) and joins the class; the board and the join box."""
+    if reload:
+        page.reload()
+        page.wait_for_selector("h1", timeout=90_000)
+    else:
+        open_app(page, server, "xallies.ipynb")
+    board = page.locator(".xlib-full").first
+    board.wait_for(timeout=SHORT)
+    wait_painted(page, board.locator(".xlib-canvas").first)
+    join = page.locator(".xlib-class-join")
+    join.scroll_into_view_if_needed()
+    join.locator(".xlib-class-code-input input").fill(code)
+    join.locator(".xlib-class-group-input input").fill(group)
+    join.get_by_role("button", name="Join the class").click()
+    page.wait_for_function("(el) => el.innerText.includes('Joined class')",
+                           arg=join.locator(".xlib-class-status").element_handle(), timeout=SHORT)
+    return board, join
+
+
+def finish_a_short_game(page, board, join) -> None:
+    """A one-round game (the board's own options), then the blue seat handed to a computer: it plays to the end."""
+    board.scroll_into_view_if_needed()
+    board.get_by_text("Options for a new game").click()
+    rounds = board.locator(".widget-vbox", has=page.get_by_text("Play ends after this many rounds")).last
+    box = rounds.locator("input")
+    box.fill("1")
+    box.press("Tab")
+    board.get_by_role("button", name="New game").click()
+    wait_idle(page, board)
+    board.get_by_text("Players").first.click()
+    seat = board.locator("select", has=page.locator("option", has_text="Computer: Random")).first
+    seat.select_option(label="Computer: Random")
+    page.wait_for_function("(el) => el.innerText.includes('Game stored for class')",
+                           arg=join.locator(".xlib-class-status").element_handle(), timeout=LONG)
+
+
+def test_two_groups_join_one_class_and_the_lab_panel_shows_both(browser, class_server, artifacts):
+    server, db = class_server
+    lab_context, lab = _page(browser)
+    pages = []
+    try:
+        code = start_class(lab, server)
+        lab.locator(".xlib-class-panel").screenshot(path=str(artifacts / "class-start.png"))
+        for group in ("Reds", "Blues"):
+            context, page = _page(browser)
+            pages.append((context, page))
+            board, join = join_class(page, server, code, group)
+            finish_a_short_game(page, board, join)
+            assert "Game stored for class" in join.inner_text()
+            page.screenshot(path=str(artifacts / f"class-app-{group.lower()}.png"))
+            no_errors(page)
+        status = lab.locator(".xlib-class-panel-status")
+        lab.wait_for_function("(el) => el.innerText.includes('2 finished games')", arg=status.element_handle(),
+                              timeout=SHORT)   # the panel refreshes by itself
+        results = lab.locator(".xlib-class-results")
+        lab.wait_for_function("(el) => el.innerText.includes('all prosocial')", arg=results.element_handle(),
+                              timeout=LONG)    # the personas' games under the same rules
+        text = results.inner_text()
+        assert "Reds" in text and "Blues" in text and "our class" in text
+        assert "Groups: 2 (Reds, Blues)" in status.inner_text()
+        lab.locator(".xlib-class-panel").screenshot(path=str(artifacts / "class-panel.png"))
+        no_errors(lab)
+        with open_store(db) as store:
+            games = store.games(code, records=True)
+        assert sorted(g.group for g in games) == ["Blues", "Reds"]
+        assert all(g.finished and g.record is not None and g.record["options"]["rounds"] == 1 for g in games)
+    finally:
+        for context, _ in pages:
+            context.close()
+        lab_context.close()
+
+
+def test_a_reloaded_page_gets_its_unfinished_game_back(browser, class_server, artifacts):
+    server, db = class_server
+    with open_store(db) as store:
+        code = store.create_class().code
+    context, page = _page(browser)
+    try:
+        board, join = join_class(page, server, code, "Greens")
+        board.scroll_into_view_if_needed()
+        canvas = board.locator(".xlib-canvas").first
+        for well in (3, 4):   # blue sows well 3 clockwise: the turn 3+:bb
+            click_view_point(canvas, VIEW, *well_centre(well))
+        status, log = board.locator(".xlib-status"), board.locator(".xlib-log")
+        page.wait_for_function("(el) => el.innerText.includes('Turn 4: blue')", arg=status.element_handle(),
+                               timeout=LONG)
+        wait_idle(page, board)
+        played = log.inner_text()
+        assert "3+:bb" in played
+        page.wait_for_function("(el) => el.innerText.includes('saved as you play')",
+                               arg=join.locator(".xlib-class-status").element_handle(), timeout=SHORT)
+        board, join = join_class(page, server, code, "greens", reload=True)
+        page.wait_for_function("(el) => el.innerText.includes('back on the board')",
+                               arg=join.locator(".xlib-class-status").element_handle(), timeout=SHORT)
+        log = board.locator(".xlib-log")
+        assert log.inner_text() == played
+        assert "Turn 4: blue" in board.locator(".xlib-status").inner_text()
+        page.screenshot(path=str(artifacts / "class-app-resumed.png"))
+        no_errors(page)
+    finally:
+        context.close()

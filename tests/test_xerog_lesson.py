@@ -1,0 +1,154 @@
+"""The Xero-G lesson: every scene plays through and shows the rule its sentences teach."""
+from collections import Counter
+
+import pytest
+
+from xlib.games.xerog import match_flight, sq_name
+from xlib.lessons import xerog as L
+
+
+def states(scene):
+    return scene.states()
+
+
+def end(scene):
+    return scene.states()[-1]
+
+
+def index(name):
+    return (int(name[1]) - 1) * 6 + "abcdef".index(name[0])
+
+
+def route(state, text):
+    """The squares of the flight written `text` (its route as written, not another with the same outcome)."""
+    start, *rest = text.split(">")[0].split("-")
+    landings = tuple(-2 if x == "N" else -1 if x == "S" else index(x) for x in rest)
+    drop = index(text.split(">")[1]) if ">" in text else None
+    flight, problem = match_flight(state.board, state.mover, index(start), landings, drop)
+    assert flight is not None, problem
+    return [sq_name(s) for s in flight.squares], flight
+
+
+@pytest.mark.parametrize("scene", L.SCENES, ids=lambda s: s.title)
+def test_every_scene_plays_through_holds_twelve_pyramids_and_ends_with_your_turn(scene):
+    out = states(scene)
+    assert len(out) == len(scene.moves) + 1 and scene.title in scene.transcript()
+    if not out[0].in_setup:
+        assert Counter(p for p in out[0].board if p) == {1: 4, 2: 4, 3: 4}
+    assert scene.your_turn.startswith("Your turn")
+
+
+def test_setup_each_player_arranges_two_of_each_size_on_the_back_row():
+    first, after_south, after_north = states(L.SETUP)
+    assert first.in_setup and first.mover == 0
+    assert after_south.in_setup and after_south.mover == 1
+    assert not after_north.in_setup and after_north.mover == 0
+    assert after_north.position_text() == "231132/000000/000000/000000/000000/321123 S"
+    assert first.explain("setup 333111") is not None
+
+
+def test_goal_a_flight_into_the_opponents_base_wins_and_your_own_base_is_closed():
+    start, won = states(L.GOAL)
+    assert won.over and won.winners == (0,)
+    assert route(start, "c4-N")[0] == ["c4", "c5", "c6", "N"]
+    assert "own base is never entered" in start.explain("c4-S")
+
+
+def test_home_row_is_the_nearest_occupied_rank():
+    s0, s1, s2 = states(L.HOME_ROW)
+    assert s0.home_row_squares() == ["a1", "b1", "c1", "d1", "e1", "f1"]
+    assert s1.home_row_squares() == ["a6", "b6", "c6", "d6", "e6", "f6"]
+    assert "c2" not in s2.home_row_squares() and "not in South's home row" in s2.explain("c2-c3")
+
+
+def test_fallback_when_the_nearest_rank_cannot_move():
+    s0, s1, s2 = states(L.FALLBACK)
+    assert s0.home_rank() == 1 and {sq[1] for sq in s0.home_row_squares()} == {"2"}
+    assert "none of its pyramids can move" in s0.explain("b1-b2")
+    assert s1.home_row_squares() == ["c4"]                      # the pyramid South flew is North's to fly
+    assert "c1" in s2.home_row_squares()                        # c2 is empty again: rank 1 can move
+
+
+def test_a_ship_flies_exactly_its_pips_and_turns_freely():
+    s0 = states(L.PIPS)[0]
+    landings = {m.flight.landings[0] for m in s0.moves() if m.flight.squares[0] == index("a1")}
+    assert {sq_name(x) for x in landings} == {"a4", "b3", "c2", "b1"}
+    assert "not 3 steps from a1" in s0.explain("a1-a3")
+    assert route(s0, "a1-b3")[0] == ["a1", "a2", "a3", "b3"]    # a turn on the way
+
+
+def test_ships_pass_only_through_empty_squares():
+    s0, s1 = states(L.EMPTY)
+    assert "occupied (b2)" in s0.explain("a1-c2")
+    assert "b1" not in s0.home_row_squares()                    # boxed in: no empty first step
+    assert "occupied (b5)" in s1.explain("a6-c5")
+
+
+def test_rocket_boost_flies_a_new_leg_with_the_pips_landed_on():
+    s0, s1 = states(L.BOOST)
+    assert route(s0, "c1-c3-e3")[0] == ["c1", "c2", "c3", "d3", "e3"]
+    assert s1.pips("c3") == 2 and s1.pips("e3") == 2 and s1.pips("c1") == 0
+
+
+def test_four_successive_boosts():
+    s0, s1 = states(L.CHAIN)
+    squares, flight = route(s0, "a1-a2-c2-c5-d5-f5")
+    boosts = flight.landings[:-1]
+    assert len(boosts) == 4 and all(s0.board[b] for b in boosts) and s0.board[flight.landings[-1]] == 0
+    assert s1.pips("f5") == 1 and s1.pips("a1") == 0
+
+
+def test_reprogram_moves_the_pyramid_landed_on_but_not_beyond_the_opponents_home_row():
+    s0, s1, s2 = states(L.REPROGRAM)
+    assert s1.pips("d3") == 2 and s1.pips("c4") == 3 and s1.pips("d1") == 0
+    assert "beyond the opponent's home row" in s0.explain("d1-d3>c6")
+    assert s0.explain("d1-d3>d1") is None                       # the vacated start square is allowed
+    assert "beyond the opponent's home row" in s2.explain("a1-a2>a6")
+
+
+def test_the_seed_gate_example():
+    s0, s1 = states(L.GATES)
+    squares, flight = route(s0, "c5-d5-d4-d5-f4")
+    assert squares[:9] == ["c5", "c6", "d6", "d5", "c5", "c4", "d4", "d5", "e5"]   # N, E, S, W, S, E, N, E
+    assert len(set(flight.gates)) == len(flight.gates)
+    assert "gate already crossed" in s0.explain("c5-d5-d4-d5-c5")
+    assert s1.pips("f4") == 3 and s1.pips("c5") == 0
+
+
+def test_the_base_only_on_the_last_step_of_a_leg():
+    s0, won = states(L.BASE_LAST)
+    assert won.over and won.winners == (0,)
+    assert route(s0, "a1-a4-a6-N")[0][-2:] == ["a6", "N"]
+    assert s0.explain("a1-a4-N") is not None                    # a boost of 2 from a4 ends short of the base
+
+
+def test_the_board_must_change():
+    s0, s1 = states(L.CHANGE)
+    assert "the board must have changed" in s0.explain("c1-d1-c1")
+    assert s1.board != s0.board
+
+
+def test_a_position_seen_the_third_time_is_a_draw():
+    out = states(L.DRAW)
+    assert all(not s.over for s in out[:-1])
+    assert out[-1].over and out[-1].winners == (0, 1) and out[-1].board == out[0].board
+
+
+def test_decisions_and_credits_in_plain_words():
+    assert any("passes" in d for d in L.DECISIONS) and any("third time" in d for d in L.DECISIONS)
+    assert "Kat Costa" in L.CREDITS and "Claude Leroy" in L.CREDITS and "Gyges" in L.CREDITS
+
+
+def test_the_notebook_lists_our_decisions_in_the_lessons_words_and_credits_the_designers():
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).parents[1] / "notebooks" / "xerog.ipynb").read_text())
+    text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    for decision in L.DECISIONS:
+        assert decision in text
+    assert "Kat Costa" in text and "Claude Leroy" in text and "Gyges" in text
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    for scene in L.SCENES:
+        name = next(k for k, v in vars(L).items() if v is scene)
+        assert f"Tutorial(lesson.{name})" in code

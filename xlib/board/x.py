@@ -1,0 +1,395 @@
+"""The X board: a rhombus of hexagons, stones carrying R, Y or G, and who owns each corner now.
+
+For every owned corner the owner's outermost connecting group is drawn as a path (stones joined
+by bridges in the owner's colour, with a stub onto each side it touches); decided corners are
+shaded and carry a locked badge; under the board the score line names who leads by the rule
+"the largest count nobody shares" and why the game ended. Ownership and decisions come from the
+engine; the view only finds, from the stones, which group and path to draw."""
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Move, State
+from ..games.x import XState, winner
+from . import palette
+from .cells import CellView, Piece
+from .view import Overlay
+
+# axial neighbour offsets in the order of the hexagon's edges (edge k faces the neighbour k)
+DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+STRIP = 56                  # the score lines under the board, in view coordinates
+BORDER = "#4A4438"          # the four sides
+CORNER_CELL = "#D9CFBA"     # an empty corner cell
+WHERE = ("top left", "top right", "bottom left", "bottom right")
+# where each corner's badge sits, as a unit vector from the corner cell (clear of the file and rank labels)
+BADGE_DIRECTION = ((-0.866, -0.5), (0.707, -0.707), (-0.707, 0.707), (0.866, 0.5))
+BADGE_R = 12
+
+
+@dataclass
+class Corner:
+    """One corner as drawn: its cell, its two sides (cells ordered from the corner), owner, path, shading."""
+
+    cell: int
+    name: str
+    sides: tuple[tuple[int, ...], tuple[int, ...]]
+    owner: int | None = None
+    decided: bool = False
+    path: tuple[int, ...] = ()
+    enclosed: frozenset[int] = frozenset()
+
+
+@dataclass
+class Picture:
+    """What a state shows: the stone on every cell and the four corners (computed once per state)."""
+
+    stones: tuple[int | None, ...]
+    corners: tuple[Corner, ...]
+
+
+class XView(CellView):
+    """X on the shared hex cell board: stones, sides, corner badges, ownership paths and the score line."""
+
+    shape = "hex"
+    margin = 40
+    seat_colours = (palette.VERMILLION, palette.YELLOW, palette.GREEN)
+    seat_letters = ("R", "Y", "G")
+    option_labels = {"size": "Board size (hexagons on a side; 6 is quick)"}
+
+    def __init__(self, size: int = 9, **options: Any) -> None:
+        super().__init__(size=size, **options)
+        self.board_height = self.height
+        self.height = self.height + STRIP
+        n = size
+        self.corner_cells = (0, n - 1, (n - 1) * n, n * n - 1)
+        top = tuple(range(n))
+        bottom = tuple((n - 1) * n + q for q in range(n))
+        left = tuple(r * n for r in range(n))
+        right = tuple(r * n + n - 1 for r in range(n))
+        self.corner_sides = ((top, left), (top[::-1], right), (bottom, left[::-1]), (bottom[::-1], right[::-1]))
+        self._cached: tuple[State, Picture] | None = None
+
+    # ---- geometry beyond the cells ----------------------------------------------------------------
+    def neighbours(self, index: int) -> list[int]:
+        n = self.size
+        q, r = index % n, index // n
+        return [(r + dr) * n + q + dq for dq, dr in DIRECTIONS if 0 <= q + dq < n and 0 <= r + dr < n]
+
+    def point(self, q: float, r: float) -> tuple[float, float]:
+        """The centre of the (possibly off-board) cell at axial (q, r)."""
+        w = math.sqrt(3) * self.radius
+        return self.margin + w * (q + r / 2) + w / 2, self.margin + 1.5 * self.radius * r + self.radius
+
+    def distance(self, a: int, b: int) -> int:
+        """Hex distance between two cells."""
+        n = self.size
+        dq, dr = a % n - b % n, a // n - b // n
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    # ---- what the state shows ---------------------------------------------------------------------
+    def picture(self, state: State) -> Picture:
+        """The stones and the four corners of `state`: owner (from the engine), the path and area to draw."""
+        if self._cached is not None and self._cached[0] is state:
+            return self._cached[1]
+        assert isinstance(state, XState)
+        names = state.game.names
+        stones = tuple(state.stone(name) for name in names)
+        owners = state.corners
+        final = state.final_corners
+        corners = []
+        for k, cell in enumerate(self.corner_cells):
+            name = names[cell]
+            corner = Corner(cell, name, self.corner_sides[k], owners[name], final[name] is not None)
+            if corner.owner is not None:
+                group = self._outermost_group(stones, corner)
+                corner.path = self._outer_path(group, corner)
+                corner.enclosed = self._enclosed(group, corner) if corner.decided else frozenset()
+            corners.append(corner)
+        picture = Picture(stones, tuple(corners))
+        self._cached = (state, picture)
+        return picture
+
+    def _group(self, stones: tuple[int | None, ...], start: int) -> set[int]:
+        colour, seen, todo = stones[start], {start}, [start]
+        while todo:
+            i = todo.pop()
+            for j in self.neighbours(i):
+                if j not in seen and stones[j] == colour:
+                    seen.add(j)
+                    todo.append(j)
+        return seen
+
+    def _outermost_group(self, stones: tuple[int | None, ...], corner: Corner) -> set[int]:
+        """The owner's group that joins the corner's two sides reaching farthest along them."""
+        side_a, side_b = corner.sides
+        for i in reversed(side_a):
+            if stones[i] == corner.owner:
+                group = self._group(stones, i)
+                if group & set(side_b):
+                    return group
+        raise AssertionError(f"the engine names an owner of corner {corner.name}, but none of their groups joins "
+                             f"its sides")
+
+    def _outer_path(self, group: set[int], corner: Corner) -> tuple[int, ...]:
+        """A path through `group` from its farthest cell on one side to its farthest on the other, keeping
+        as far from the corner as the group allows (cells near the corner cost more)."""
+        side_a, side_b = corner.sides
+        start = next(i for i in reversed(side_a) if i in group)
+        goal = next(i for i in reversed(side_b) if i in group)
+        far = 2 * self.size
+
+        def cost(i: int) -> float:
+            return 1 + 4 * (far - self.distance(i, corner.cell)) / far
+
+        best = {start: cost(start)}
+        came: dict[int, int] = {}
+        todo = [(best[start], start)]
+        while todo:
+            d, i = heapq.heappop(todo)
+            if i == goal:
+                break
+            if d > best[i]:
+                continue
+            for j in self.neighbours(i):
+                if j in group and d + cost(j) < best.get(j, math.inf):
+                    best[j] = d + cost(j)
+                    came[j] = i
+                    heapq.heappush(todo, (best[j], j))
+        path = [goal]
+        while path[-1] != start:
+            path.append(came[path[-1]])
+        return tuple(reversed(path))
+
+    def _enclosed(self, group: set[int], corner: Corner) -> frozenset[int]:
+        """The cells the owner's group walls off from the rest of the board, with the corner."""
+        if corner.cell in group:
+            return frozenset()
+        seen, todo = {corner.cell}, [corner.cell]
+        while todo:
+            i = todo.pop()
+            for j in self.neighbours(i):
+                if j not in seen and j not in group:
+                    seen.add(j)
+                    todo.append(j)
+        return frozenset(seen)
+
+    # ---- words --------------------------------------------------------------------------------------
+    def colour_name(self, state: State, colour: int | None) -> str:
+        return "nobody" if colour is None else self.player_name(state, colour)
+
+    def counts(self, state: State) -> str:
+        """'Red 2 · Yellow 1 · Green 1'."""
+        return " · ".join(f"{self.player_name(state, p)} {c}" for p, c in enumerate(state.scores))
+
+    def leader(self, state: State) -> int | None:
+        """Who has the largest count of corners nobody else has (None while every count is shared)."""
+        counts = tuple(int(c) for c in state.scores)
+        if not any(counts.count(c) == 1 for c in counts):
+            return None
+        return winner(counts)
+
+    def score_line(self, state: State) -> str:
+        """The score in words: 'Red 2 · Yellow 1 · Green 1: Red leads with the largest count nobody shares'."""
+        lead = self.leader(state)
+        counts = self.counts(state)
+        if lead is None:
+            return f"{counts}: nobody leads, every count is shared"
+        who = self.player_name(state, lead)
+        verb = "wins" if state.over else "leads"
+        if state.scores[lead] == 0:
+            return f"{counts}: {who} {verb}, since 0 is the only count nobody shares"
+        return f"{counts}: {who} {verb} with the largest count nobody shares"
+
+    def corner_line(self, state: State) -> str:
+        """Which corners are decided and which are still open, or why the game ended."""
+        pic = self.picture(state)
+        assert isinstance(state, XState)
+        empty = sum(s is None for s in pic.stones)
+        if state.over:
+            if empty:
+                return (f"Every corner is decided, so the score cannot change: play stops with {empty} "
+                        f"{'cell' if empty == 1 else 'cells'} empty.")
+            return "The board is full: every corner is decided."
+        decided = [f"{c.name} {self.colour_name(state, c.owner)}" for c in pic.corners if c.decided]
+        open_ = [f"{c.name} {self.colour_name(state, c.owner)}{' for now' if c.owner is not None else ' yet'}"
+                 for c in pic.corners if not c.decided]
+        parts = []
+        if decided:
+            parts.append("Decided: " + ", ".join(decided))
+        parts.append("Open: " + ", ".join(open_))
+        return ". ".join(parts) + "."
+
+    def status(self, state: State) -> str:
+        counts = "-".join(str(c) for c in state.scores)
+        if state.over:
+            lead = self.leader(state)
+            who = self.player_name(state, lead) if lead is not None else "nobody"
+            full = None not in self.picture(state).stones
+            why = "the board is full" if full else "every corner is decided"
+            return f"Game over, {why}: {who} wins {counts}."
+        assert state.to_move is not None
+        decided = sum(c.decided for c in self.picture(state).corners)
+        lead = self.leader(state)
+        leads = f"{self.player_name(state, lead)} leads" if lead is not None else "nobody leads"
+        return f"{self.player_name(state, state.to_move)} to move · corners {counts}, {decided} decided: {leads}."
+
+    def phrase(self, before: State, move: Move) -> str:
+        after = before.play(move)
+        assert isinstance(before, XState) and isinstance(after, XState)
+        was, now = before.corners, after.corners
+        taken = [c for c in now if now[c] != was[c] and now[c] is not None]
+        words = []
+        if taken:
+            words.append(f"takes corner{'s' if len(taken) > 1 else ''} {' and '.join(taken)}")
+        if after.over:
+            full = all(after.stone(c) is not None for c in after.game.names)
+            words.append("the board is full: game over" if full else "every corner is decided: game over")
+        else:
+            settled, ours = before.final_corners, after.final_corners
+            decided = [c for c in ours if ours[c] is not None and settled[c] is None]
+            if decided:
+                words.append(f"decides {' and '.join(decided)}")
+        return "; ".join(words)
+
+    def describe(self, state: State) -> str:
+        return f"{state}\n{self.score_line(state)}.\n{self.corner_line(state)}"
+
+    # ---- drawing -----------------------------------------------------------------------------------------
+    def piece(self, state: State, index: int) -> Piece | None:
+        colour = self.picture(state).stones[index]
+        if colour is None:
+            return None
+        return Piece(self.seat_colour(colour), self.seat_letters[colour], outline="#222222", scale=0.74)
+
+    def legal_cells(self, state: State) -> set[int]:
+        """None outlined: every empty cell is a legal move in X, so outlining them all would say nothing."""
+        return set()
+
+    def cell_fill(self, state: State, index: int) -> str:
+        for c in self.picture(state).corners:
+            if index in c.enclosed or (c.decided and index in c.path):
+                assert c.owner is not None
+                return palette.tint(self.seat_colour(c.owner), 0.6)
+        return CORNER_CELL if index in self.corner_cells else palette.CELL
+
+    def draw_under(self, canvas: Any, state: State, overlay: Overlay) -> None:
+        self._sides(canvas)
+        for c in self.picture(state).corners:
+            if c.owner is not None:
+                self._path(canvas, c, self.seat_colour(c.owner))
+
+    def draw_over(self, canvas: Any, state: State, overlay: Overlay) -> None:
+        for i in self.last_cells(state):  # the last stone: a ring around it, besides the framework's dot
+            x, y = self.centre(i)
+            canvas.line_width = 3
+            canvas.stroke_style = palette.LAST
+            canvas.stroke_circle(x, y, self.radius * 0.74 * 0.9 + 4)
+        for k, c in enumerate(self.picture(state).corners):
+            self._badge(canvas, state, k, c)
+        self._strip(canvas, state)
+
+    def _sides(self, canvas: Any) -> None:
+        """The four sides: a heavy line along every cell edge that faces off the board."""
+        n = self.size
+        canvas.line_width = 4
+        canvas.stroke_style = BORDER
+        canvas.line_cap = "round"
+        canvas.begin_path()
+        for i in range(n * n):
+            q, r = i % n, i // n
+            pts = self.outline(i)
+            for k, (dq, dr) in enumerate(DIRECTIONS):
+                if not (0 <= q + dq < n and 0 <= r + dr < n):
+                    # edge k lies between the outline's corners k and k+1 (corner k at 60k − 30 degrees)
+                    canvas.move_to(*pts[k])
+                    canvas.line_to(*pts[(k + 1) % 6])
+        canvas.stroke()
+
+    def _stub(self, index: int, side: tuple[int, ...]) -> tuple[float, float]:
+        """The point just past the board edge where the cell `index` meets `side`."""
+        n = self.size
+        q, r = index % n, index // n
+        off = [(q + dq, r + dr) for dq, dr in DIRECTIONS if not (0 <= q + dq < n and 0 <= r + dr < n)]
+        on_side = [(a, b) for a, b in off if self._beyond(side, a, b)]
+        x, y = self.centre(index)
+        ox = sum(self.point(a, b)[0] for a, b in on_side) / len(on_side)
+        oy = sum(self.point(a, b)[1] for a, b in on_side) / len(on_side)
+        return x + (ox - x) * 0.62, y + (oy - y) * 0.62
+
+    def _beyond(self, side: tuple[int, ...], q: int, r: int) -> bool:
+        """True when the off-board cell (q, r) lies across `side`."""
+        n = self.size
+        fq, fr = side[0] % n, side[0] // n
+        if fq == side[-1] % n:  # a side of constant file: q = 0 or q = n - 1
+            return q == fq + (1 if fq == n - 1 else -1)
+        return r == fr + (1 if fr == n - 1 else -1)
+
+    def _path(self, canvas: Any, corner: Corner, colour: str) -> None:
+        """The owner's connecting path: stubs onto both sides and bridges between its stones."""
+        pts = [self._stub(corner.path[0], corner.sides[0])]
+        pts += [self.centre(i) for i in corner.path]
+        pts.append(self._stub(corner.path[-1], corner.sides[1]))
+        width = self.radius * 0.6
+        canvas.line_cap = "round"
+        canvas.line_join = "round"
+        for stroke, w in (("#222222", width + 4), (colour, width)):
+            canvas.line_width = w
+            canvas.stroke_style = stroke
+            canvas.begin_path()
+            canvas.move_to(*pts[0])
+            for p in pts[1:]:
+                canvas.line_to(*p)
+            canvas.stroke()
+
+    def _badge(self, canvas: Any, state: State, k: int, corner: Corner) -> None:
+        """A badge beside the corner: empty (nobody), the owner's colour and letter, locked once decided."""
+        x, y = self.centre(corner.cell)
+        dx, dy = BADGE_DIRECTION[k]
+        d = self.radius + BADGE_R + 10
+        bx, by = x + dx * d, y + dy * d
+        canvas.set_line_dash([])
+        if corner.decided:  # a padlock: shackle above a square body
+            canvas.line_width = 3
+            canvas.stroke_style = "#222222"
+            canvas.begin_path()
+            canvas.arc(bx, by - BADGE_R + 2, BADGE_R * 0.55, math.pi, 0)
+            canvas.stroke()
+        if corner.owner is None:
+            canvas.fill_style = palette.WHITE
+            canvas.fill_circle(bx, by, BADGE_R)
+            canvas.set_line_dash([3, 3])
+            canvas.line_width = 1.5
+            canvas.stroke_style = palette.MUTED
+            canvas.stroke_circle(bx, by, BADGE_R)
+            canvas.set_line_dash([])
+            return
+        fill = self.seat_colour(corner.owner)
+        canvas.fill_style = fill
+        canvas.line_width = 2
+        canvas.stroke_style = "#222222"
+        if corner.decided:
+            canvas.fill_rect(bx - BADGE_R, by - BADGE_R + 2, 2 * BADGE_R, 2 * BADGE_R - 2)
+            canvas.stroke_rect(bx - BADGE_R, by - BADGE_R + 2, 2 * BADGE_R, 2 * BADGE_R - 2)
+        else:
+            canvas.fill_circle(bx, by, BADGE_R)
+            canvas.stroke_circle(bx, by, BADGE_R)
+        canvas.fill_style = palette.text_colour(fill)
+        canvas.font = "bold 13px sans-serif"
+        canvas.text_align = "center"
+        canvas.text_baseline = "middle"
+        canvas.fill_text(self.seat_letters[corner.owner], bx, by + (2 if corner.decided else 1))
+
+    def _strip(self, canvas: Any, state: State) -> None:
+        """The score line and the corners' state, under the board."""
+        y = self.board_height + 6
+        canvas.text_align = "left"
+        canvas.text_baseline = "middle"
+        canvas.fill_style = palette.TEXT
+        canvas.font = "bold 15px sans-serif"
+        canvas.fill_text(self.score_line(state) + ".", 12, y + 10, self.width - 24)
+        canvas.fill_style = palette.MUTED if not state.over else palette.TEXT
+        canvas.font = "15px sans-serif"
+        canvas.fill_text(self.corner_line(state), 12, y + 34, self.width - 24)

@@ -1,0 +1,537 @@
+"""Class mode on screen: the teacher's class panel for the lab, and a group's join box for the XAllies app.
+
+The teacher starts a class and projects its code; groups type the code and a group name beside
+their board, and every game they finish is stored for the class (an unfinished one is saved as
+it goes, so a reloaded page picks it up again). The panel refreshes by itself as games arrive and
+sets the class's own numbers beside the computer personas' under the same rules.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import threading
+import time
+import traceback
+from typing import Any, Callable
+
+import ipywidgets as w
+
+from ...classroom import Activity, ClassClosed, ClassError, ClassStore, StoredGame, new_game_key, open_store
+from ...classroom import table as tables
+from ...core import State
+from ..widget import Board, _in_kernel
+from .lab_panel import TABLE_STYLE, _prompt, figure_png, plot_rates
+
+CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spacing:0.12em;color:#1A1A1A}"
+              ".xlib-class-hint{font-size:18px;max-width:760px}</style>")
+RED, GREEN = "#B00020", "#00603C"
+
+
+def _say(text: str, colour: str = "#222222") -> str:
+    return f"<span style='color:{colour}'>{text}</span>"
+
+
+def _table(df: Any) -> str:
+    """A table as HTML, with a dash where there is no number (a group with no game yet)."""
+    return f"<div class='xlib-table'>{df.to_html(na_rep='–')}</div>"
+
+
+def _image(fig: Any) -> w.Image:
+    img = w.Image(value=figure_png(fig), format="png", layout=w.Layout(max_width="760px"))
+    img.add_class("xlib-plot")
+    return img
+
+
+class _Worker:
+    """Runs jobs one at a time beside the kernel's message loop; only the newest job of each name is kept."""
+
+    def __init__(self, report: Callable[[], None]) -> None:
+        self.report = report
+        self.pending: dict[str, Callable[[], None]] = {}
+        self.busy = False
+        self.cond = threading.Condition()
+        self.thread = threading.Thread(target=self._loop, daemon=True)
+        self.thread.start()
+
+    def submit(self, name: str, job: Callable[[], None]) -> None:
+        with self.cond:
+            self.pending.pop(name, None)
+            self.pending[name] = job
+            self.cond.notify_all()
+
+    def _loop(self) -> None:
+        while True:
+            with self.cond:
+                while not self.pending:
+                    self.cond.wait()
+                name = next(iter(self.pending))
+                job = self.pending.pop(name)
+                self.busy = True
+            try:
+                job()
+            except Exception:
+                self.report()
+            finally:
+                with self.cond:
+                    self.busy = False
+                    self.cond.notify_all()
+
+    def flush(self, timeout: float = 60.0) -> bool:
+        """Wait until every submitted job has run; False if that took longer than `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while self.pending or self.busy:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self.cond.wait(left)
+        return True
+
+
+# ---- the group's side: join a class beside the board -----------------------------------------------
+
+class ClassJoin:
+    """A group joins a class beside a Board: `ClassJoin(game)`. Every finished game is stored for the class.
+
+    While joined, each change of the board's game is saved (the newest state; a what-if line is
+    not), so after a page reload the same code and group name bring the unfinished game back.
+    A finished game is stored once and then kept as it is."""
+
+    def __init__(self, board: Board, store: ClassStore | None = None, url: str | None = None,
+                 background: bool | None = None) -> None:
+        self.board = board
+        self._store = store
+        self.url = url
+        self.background = _in_kernel() if background is None else background
+        self.code: str | None = None
+        self.group: str | None = None
+        self.key: str | None = None
+        self.root: State | None = None       # the first position of the game being saved
+        self.stored: set[str] = set()        # keys of the finished games stored from this board
+        self.last: State | None = None
+        self.worker: _Worker | None = None
+        self.code_box = w.Text(placeholder="e.g. 7F3K", description="Class code", layout=w.Layout(width="210px"),
+                               style={"description_width": "80px"})
+        self.group_box = w.Text(placeholder="e.g. Table 3", description="Group name", layout=w.Layout(width="290px"),
+                                style={"description_width": "84px"})
+        self.join_button = w.Button(description="Join the class", icon="users", button_style="primary",
+                                    layout=w.Layout(width="150px"))
+        self.leave_button = w.Button(description="Leave", icon="sign-out", layout=w.Layout(width="90px",
+                                                                                         display="none"))
+        self.status = w.HTML(_say("Your teacher shows a class code. Type it with a name for your group (no "
+                                  "personal names), then press <b>Join the class</b>."))
+        self.errors = w.Output()
+        self.code_box.add_class("xlib-class-code-input")
+        self.group_box.add_class("xlib-class-group-input")
+        self.join_button.add_class("xlib-class-join-button")
+        self.status.add_class("xlib-class-status")
+        self.join_button.on_click(self._guard(lambda _: self.join(self.code_box.value, self.group_box.value)))
+        self.leave_button.on_click(self._guard(lambda _: self.leave()))
+        self.widget = w.VBox([w.HBox([self.code_box, self.group_box, self.join_button, self.leave_button],
+                                     layout=w.Layout(flex_flow="row wrap")), self.status, self.errors],
+                             layout=w.Layout(border="1px solid #BBBBBB", padding="6px 10px", max_width="900px"))
+        self.widget.add_class("xlib-class-join")
+        board.listeners.append(self._guard(self._changed))
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapped(*args: Any) -> Any:
+            try:
+                return fn(*args)
+            except Exception:
+                self._report()
+        return wrapped
+
+    def _report(self) -> None:
+        self.errors.append_stdout("Something went wrong; please report this message:\n" + traceback.format_exc())
+
+    def store(self) -> ClassStore:
+        """The class database, opened when first needed."""
+        if self._store is None:
+            self._store = open_store(self.url)
+        return self._store
+
+    # ---- joining ------------------------------------------------------------------------------
+    def join(self, code: str, group: str) -> bool:
+        """Join class `code` as `group`; a group's unfinished game comes back on a board with no moves yet."""
+        try:
+            store = self.store()
+            name = store.join(code, group)
+            info = store.class_info(code)
+            resumed = store.unfinished(info.code, name) if self.board.state.parent is None else None
+        except ClassError as exc:
+            self.status.value = _say("✗ " + html.escape(str(exc), quote=False), RED)
+            return False
+        self.code_box.value, self.group_box.value = info.code, name
+        self.code_box.disabled = self.group_box.disabled = self.join_button.disabled = True
+        self.leave_button.layout.display = None
+        if self.background and self.worker is None:
+            self.worker = _Worker(self._report)
+        if resumed is not None and resumed.record is not None:
+            self._resume(resumed)   # before the code is set: loading the game is not a new game to save
+            self.code, self.group = info.code, name
+            self.status.value = _say(f"Joined class <b>{info.code}</b> as <b>{html.escape(name)}</b>. Your group's "
+                                     f"unfinished game is back on the board (move {resumed.moves}); play on.", GREEN)
+            if self.board.busy is None:
+                self.board.computer_turns()
+        else:
+            self.code, self.group = info.code, name
+            self._new_game(self.board.state)
+            self.status.value = _say(f"Joined class <b>{info.code}</b> as <b>{html.escape(name)}</b>. Every game "
+                                     f"you finish on the board is stored for the class.", GREEN)
+            self._changed(self.board.state)
+        return True
+
+    def _resume(self, game: StoredGame) -> None:
+        """Put the group's unfinished game back on the board with its seats; later saves update that game."""
+        assert game.record is not None
+        self.board.load(game.record)
+        for seat, who in enumerate(game.seats):
+            if self.board.seats.get(seat, "person") != who:
+                self.board.set_seat(seat, who)
+        self.key, self.root, self.last = game.key, self.board.state.root, None
+
+    def leave(self) -> None:
+        """Stop storing games for the class (those stored stay stored)."""
+        if self.worker is not None:
+            self.worker.flush(30)
+        self.code = self.group = self.key = None
+        self.code_box.disabled = self.group_box.disabled = self.join_button.disabled = False
+        self.leave_button.layout.display = "none"
+        self.status.value = _say("You left the class: games on this board are no longer stored.")
+
+    # ---- saving -------------------------------------------------------------------------------
+    def _new_game(self, state: State) -> None:
+        self.root, self.key, self.last = state.root, new_game_key(), None
+
+    def _changed(self, state: State) -> None:
+        """Called by the board after every change: save the game (in the background inside a kernel)."""
+        if self.code is None or self.board.line != 0 or state is self.last:
+            return
+        if state.root is not self.root:
+            self._new_game(state)
+        self.last = state
+        key = self.key
+        if key is None or key in self.stored or state.parent is None:
+            return
+        seats = [self.board.seats.get(p, "person") for p in range(len(state.players))]
+        code, group = self.code, self.group
+        assert group is not None
+
+        def save() -> None:
+            self._save(code, group, key, state, seats)
+        if self.worker is not None:
+            self.worker.submit(key, save)
+        else:
+            save()
+
+    def _save(self, code: str, group: str, key: str, state: State, seats: list[str]) -> None:
+        if key in self.stored:
+            return
+        try:
+            saved = self.store().save_game(code, group, key, state.record(), seats)
+        except ClassClosed as exc:
+            self.status.value = _say(f"✗ Not stored: {html.escape(str(exc), quote=False)}.", RED)
+            return
+        except ClassError as exc:
+            self.status.value = _say(f"✗ This game could not be stored: {html.escape(str(exc), quote=False)}", RED)
+            return
+        if saved.finished:
+            self.stored.add(key)
+            self.status.value = _say(
+                f"✓ Game stored for class <b>{code}</b>: {len(self.stored)} finished "
+                f"game{'s' if len(self.stored) != 1 else ''} from this board so far. Press <b>New game</b> to play "
+                f"another.", GREEN)
+        elif self.code == code:
+            self.status.value = _say(f"Class <b>{code}</b>, group <b>{html.escape(group)}</b>: this game is saved as "
+                                     f"you play (move {saved.moves}) and counts for the class when it ends.", GREEN)
+
+    def flush(self, timeout: float = 60.0) -> bool:
+        """Wait until every change so far is saved (tests, and leaving the class)."""
+        return self.worker.flush(timeout) if self.worker is not None else True
+
+
+# ---- the teacher's side: the class panel --------------------------------------------------------------
+
+class ClassPanel:
+    """The teacher's class panel: start a class, project its code, and watch the class table fill as games end.
+
+    Live: every `refresh` seconds it asks the database whether anything changed. Beside the class,
+    the computer personas play `baseline_games` games of each mix under the class's rules."""
+
+    def __init__(self, store: ClassStore | None = None, url: str | None = None, refresh: float = 3.0,
+                 baseline_games: int = 90, seed: int = 0, background: bool | None = None) -> None:
+        self._store = store
+        self.url = url
+        self.period = refresh
+        self.baseline_games = baseline_games
+        self.seed = seed
+        self.background = _in_kernel() if background is None else background
+        self.code: str | None = None
+        self.closed = False
+        self.frame: Any = tables.game_frame([])
+        self.groups: Any = None
+        self.compared: Any = None
+        self.baselines: dict[str, Any] = {}
+        self.seen: Activity | None = None
+        self.rules: dict[str, Any] = {}
+        self.waiting = False
+        self.worker: _Worker | None = None
+        self._ticker: threading.Thread | None = None
+        self._stop = threading.Event()
+        self._lock = threading.RLock()
+        self._confirm_until = 0.0
+
+        self.start_button = w.Button(description="Start a new class", icon="play", button_style="primary",
+                                     layout=w.Layout(width="180px"))
+        self.open_box = w.Text(placeholder="a class code", layout=w.Layout(width="130px"))
+        self.open_button = w.Button(description="Open this class", icon="folder-open", layout=w.Layout(width="150px"))
+        self.code_view = w.HTML(CODE_STYLE + "<div class='xlib-class-hint'>No class yet: press <b>Start a new "
+                                "class</b> and show its code to the groups.</div>")
+        self.code_view.add_class("xlib-class-code-view")
+        self.status = w.HTML()
+        self.status.add_class("xlib-class-panel-status")
+        self.refresh_button = w.Button(description="Refresh now", icon="refresh", layout=w.Layout(width="130px"))
+        self.close_button = w.Button(description="Close the class", icon="lock", layout=w.Layout(width="150px"))
+        self.clear_button = w.Button(description="Clear the class's games", icon="trash",
+                                     layout=w.Layout(width="220px"))
+        self.csv_link = w.HTML()
+        self.class_buttons = w.HBox([self.refresh_button, self.close_button, self.clear_button, self.csv_link],
+                                    layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
+        self.group_view = w.HTML()
+        self.results = w.VBox()
+        self.results.add_class("xlib-class-results")
+        self.text = w.HTML()
+        self.text.add_class("xlib-class-text")
+        text = w.Accordion(children=[self.text])
+        text.set_title(0, "The class table as text")
+        self.errors = w.Output()
+        self.start_button.on_click(self._guard(lambda _: self.start()))
+        self.open_button.on_click(self._guard(lambda _: self.open(self.open_box.value)))
+        self.refresh_button.on_click(self._guard(lambda _: self.refresh(force=True)))
+        self.close_button.on_click(self._guard(lambda _: self.toggle_closed()))
+        self.clear_button.on_click(self._guard(lambda _: self._clear_clicked()))
+        self.widget = w.VBox([w.HBox([self.start_button, w.HTML("&nbsp;or open a class:&nbsp;"), self.open_box,
+                                      self.open_button], layout=w.Layout(align_items="center")),
+                              self.code_view, self.status, self.class_buttons, self.results, text, self.errors])
+        self.widget.add_class("xlib-class-panel")
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapped(*args: Any) -> Any:
+            try:
+                return fn(*args)
+            except ClassError as exc:
+                self.status.value = _say("✗ " + html.escape(str(exc), quote=False), RED)
+            except Exception:
+                self._report()
+        return wrapped
+
+    def _report(self) -> None:
+        self.errors.append_stdout("Something went wrong; please report this message:\n" + traceback.format_exc())
+
+    def store(self) -> ClassStore:
+        """The class database, opened when first needed."""
+        if self._store is None:
+            self._store = open_store(self.url)
+        return self._store
+
+    # ---- the class ------------------------------------------------------------------------------
+    def start(self) -> str:
+        """Start a new class: its code is shown large, for the projector."""
+        info = self.store().create_class()
+        self._show_class(info.code, info.closed)
+        return info.code
+
+    def open(self, code: str) -> str:
+        """Show a class started earlier (after the teacher's kernel restarted, say)."""
+        info = self.store().class_info(code)
+        self._show_class(info.code, info.closed)
+        return info.code
+
+    def _show_class(self, code: str, closed: bool) -> None:
+        self.code, self.closed, self.seen = code, closed, None
+        self.frame = tables.game_frame([])
+        self.code_view.value = (CODE_STYLE + f"<div>Class code</div><div class='xlib-class-code'>{code}</div>"
+                                f"<div class='xlib-class-hint'>Open the XAllies app, scroll to <b>Play in a class</b>, "
+                                f"type <b>{code}</b> and a name for your group.</div>")
+        self.class_buttons.layout.display = None
+        self.close_button.description = "Reopen the class" if closed else "Close the class"
+        self.refresh(force=True)
+        if self.background and self._ticker is None:
+            self._ticker = threading.Thread(target=self._tick, daemon=True)
+            self._ticker.start()
+
+    def _tick(self) -> None:
+        """Ask the database for news every `period` seconds; redraw only when something changed."""
+        while not self._stop.wait(self.period):
+            try:
+                self.refresh()
+            except ClassError as exc:
+                self.status.value = _say("✗ " + html.escape(str(exc), quote=False), RED)
+            except Exception:
+                self._report()
+
+    def stop(self) -> None:
+        """Stop refreshing by itself."""
+        self._stop.set()
+
+    def toggle_closed(self) -> None:
+        """Close the class (no more games are taken) or reopen it."""
+        if self.code is None:
+            return
+        if self.closed:
+            self.store().reopen_class(self.code)
+        else:
+            self.store().close_class(self.code)
+        self.closed = not self.closed
+        self.close_button.description = "Reopen the class" if self.closed else "Close the class"
+        self.refresh(force=True)
+
+    def _clear_clicked(self) -> None:
+        """The first click asks again; a second click within ten seconds clears."""
+        if time.monotonic() < self._confirm_until:
+            self._confirm_until = 0.0
+            self.clear()
+            return
+        self._confirm_until = time.monotonic() + 10
+        self.clear_button.description = "Click again to clear"
+        self.clear_button.button_style = "danger"
+        self.status.value = _say(f"Clear every game of class {self.code}? They cannot be brought back. Click "
+                                 f"<b>Click again to clear</b> within 10 seconds.", RED)
+
+    def clear(self) -> int:
+        """Delete the class's games and groups (the code stays); the number of games deleted."""
+        if self.code is None:
+            return 0
+        deleted = self.store().clear(self.code)
+        self.clear_button.description = "Clear the class's games"
+        self.clear_button.button_style = ""
+        self.refresh(force=True)
+        self.status.value += _say(f" {deleted} game{'s' if deleted != 1 else ''} cleared.")
+        return deleted
+
+    # ---- the numbers ----------------------------------------------------------------------------
+    def refresh(self, force: bool = False) -> bool:
+        """Read the class again if anything changed (or `force`) and redraw; whether it redrew.
+
+        Moves in unfinished games change only the counts; the class's numbers and the plots are
+        made again when a game ends, a group joins, or the class is closed or reopened."""
+        code = self.code
+        if code is None:
+            return False
+        store = self.store()
+        seen = store.activity(code)
+        if seen == self.seen and not force:
+            return False
+        with self._lock:
+            old = self.seen
+            full = force or old is None or (seen.finished, seen.last_finished, seen.groups, seen.closed) != \
+                (old.finished, old.last_finished, old.groups, old.closed)
+            self.seen, self.closed = seen, seen.closed
+            groups = store.groups(code)
+            in_progress: dict[str, int] = {}
+            for g in store.games(code, finished=False):
+                in_progress[g.group] = in_progress.get(g.group, 0) + 1
+            if full:
+                self.frame = tables.game_frame(store.games(code, finished=True, records=True))
+                self.rules = tables.class_rules(self.frame)
+                base = self._baseline(self.rules)
+                self.waiting = base is None
+                self.compared = tables.comparison(self.frame, base)
+            self.groups = tables.group_table(self.frame, groups, in_progress)
+            self._draw(code, groups, sum(in_progress.values()), full)
+        return True
+
+    def _baseline(self, rules: dict[str, Any]) -> Any:
+        """The personas' table under `rules`: played once per set of rules, in the background in a kernel."""
+        key = repr(sorted(rules.items()))
+        if key in self.baselines:
+            return self.baselines[key]
+        if not self.background:
+            self.baselines[key] = tables.baseline(rules, self.baseline_games, self.seed)
+            return self.baselines[key]
+        if self.worker is None:
+            self.worker = _Worker(self._report)
+
+        def play() -> None:
+            self.baselines[key] = tables.baseline(rules, self.baseline_games, self.seed)
+            self.refresh(force=True)
+        self.worker.submit(key, play)
+        return None
+
+    def _draw(self, code: str, groups: list[str], playing: int, full: bool) -> None:
+        finished = int(self.frame.game.nunique()) if len(self.frame) else 0
+        state = "closed: it takes no more games" if self.closed else "open"
+        names = ", ".join(html.escape(g) for g in groups) or "none yet"
+        self.status.value = (f"<b>Class {code}</b> is {state}. Groups: {len(groups)} ({names}). "
+                             f"<b>{finished}</b> finished game{'s' if finished != 1 else ''}, {playing} in progress. "
+                             f"<span style='color:#666'>Updated {time.strftime('%H:%M:%S')}.</span>")
+        self.group_view.value = "<h3>Games per group</h3>" + TABLE_STYLE + (
+            _table(self.groups) if len(self.groups) else "<p>No group has joined yet.</p>")
+        if full:
+            self._draw_numbers(code, finished)
+        self.text.value = ("<pre style='font-size:12px'>" + html.escape(
+            f"Games per group:\n{self.groups.to_string() if len(self.groups) else 'none yet'}\n\n"
+            f"Our class beside the computer personas:\n"
+            f"{self.compared.to_string() if len(self.compared) else 'no games yet'}") + "</pre>")
+
+    def _draw_numbers(self, code: str, finished: int) -> None:
+        """The class beside the personas, the plots, the prompt and the CSV link (when a game ends)."""
+        csv = base64.b64encode(tables.csv_text(self.frame, code).encode()).decode()
+        self.csv_link.value = (f'<a download="xallies-class-{code}.csv" href="data:text/csv;base64,{csv}" '
+                               f'class="xlib-class-csv">&#8681; Every finished game (CSV)</a>')
+        rules = self.rules
+        rules_text = (f"{rules['players']} players, white supply "
+                      f"{'unlimited' if rules['supply'] is None else rules['supply']}, shooting skill {rules['skill']}")
+        parts: list[w.Widget] = [self.group_view]
+        if finished and len(self.groups):
+            parts.append(_image(plot_groups(self.groups)))
+        parts.append(w.HTML(f"<h3>Our class beside the computer personas</h3><p>Per game, with the personas' "
+                            f"games under the same rules ({rules_text}); ± is the half-width of the 95% "
+                            f"interval.</p>" + TABLE_STYLE + (_table(self.compared) if len(self.compared) else "")
+                            + ("<p><i>The personas are playing their games…</i></p>" if self.waiting else "")))
+        if len(self.compared):
+            parts.append(_image(plot_rates(self.compared)))
+        if finished and len(self.compared) > 1:
+            ours = self.compared.loc[tables.CLASS_ROW]
+            best = self.compared.drop(tables.CLASS_ROW).waste.idxmin()
+            parts.append(_prompt(
+                f"Our groups wasted {ours.waste * 12:.1f} of the 12 black pieces per game and claimed "
+                f"{ours.cooperation * 12:.1f} through alliances; '{best}' wasted "
+                f"{self.compared.loc[best].waste * 12:.1f}. What did the groups do differently from the computers? "
+                f"When did a group take white pieces instead of forming an alliance, and did it pay?"))
+        self.results.children = tuple(parts)
+
+    def wait(self, timeout: float = 120.0) -> bool:
+        """Wait until the personas' games in the background are played (tests)."""
+        return self.worker.flush(timeout) if self.worker is not None else True
+
+
+def plot_groups(groups: Any) -> Any:
+    """Each group's finished games, and its mean score beside the computers' at its tables."""
+    from .lab_panel import _figure
+
+    fig, (a1, a2) = _figure(9, 3.2, cols=2)
+    names = [str(n) for n in groups.index]
+    xs = list(range(len(names)))
+    a1.bar(xs, groups["games"], color="#0072B2")
+    a1.set_title("Finished games")
+    a2.bar([x - 0.2 for x in xs], groups["group's score"].fillna(0), 0.4, color="#009E73", label="the group")
+    a2.bar([x + 0.2 for x in xs], groups["computers' score"].fillna(0), 0.4, color="#D55E00", hatch="//",
+           label="the computers")
+    a2.set_title("Mean score per seat")
+    a2.legend(frameon=False, fontsize=8)
+    for a in (a1, a2):
+        a.set_xticks(xs)
+        a.set_xticklabels(names, rotation=20, ha="right")
+    fig.tight_layout()
+    return fig

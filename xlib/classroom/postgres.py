@@ -1,0 +1,104 @@
+"""The class store in PostgreSQL (psycopg 3), for a school server whose kernels run on several machines.
+
+Each store holds one connection in autocommit mode and opens a transaction per request; a lost
+connection is made anew and the request tried again. Migrations run under an advisory lock, so
+many kernels opening a fresh database at once create its tables exactly once.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any, Iterator, Sequence
+from urllib.parse import urlsplit, urlunsplit
+
+from .checks import StorageError
+from .schema import MIGRATIONS, Migration
+from .store import ClassStore, Tx
+
+SCHEMA_LOCK = 0x786C6962   # the advisory lock key taken while migrating ("xlib")
+CONNECT_SECONDS = 10
+
+
+def without_password(url: str) -> str:
+    """The database URL with its password left out, for messages."""
+    try:
+        parts = urlsplit(url)
+        if parts.password is None:
+            return url
+        host = parts.hostname or ""
+        netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+        return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+    except ValueError:
+        return "the PostgreSQL database"
+
+
+class _PostgresTx:
+    """A transaction on a psycopg connection; the store's constant SQL uses ?, psycopg wants %s."""
+
+    def __init__(self, conn: Any) -> None:
+        self.conn = conn
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        cur = self.conn.execute(sql.replace("?", "%s"), tuple(params))
+        return int(cur.rowcount)
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return list(self.conn.execute(sql.replace("?", "%s"), tuple(params)).fetchall())
+
+
+class PostgresStore(ClassStore):
+    """Classes in a PostgreSQL database given by a URL (postgresql://user:password@host:port/dbname)."""
+
+    backend = "postgresql"
+
+    def __init__(self, url: str, migrations: tuple[Migration, ...] = MIGRATIONS) -> None:
+        self.url = url
+        self.conn: Any = None
+        super().__init__(without_password(url), migrations)
+
+    def _connect(self) -> None:
+        try:
+            import psycopg
+        except ImportError:
+            raise StorageError("a PostgreSQL class database needs the psycopg package: pip install "
+                               "'psycopg[binary]'") from None
+        try:
+            self.conn = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_SECONDS,
+                                        application_name="xlib class mode")
+        except psycopg.Error as exc:
+            first = str(exc).strip().splitlines()
+            raise StorageError(f"cannot reach the class database {self.where}: "
+                               f"{first[0] if first else type(exc).__name__}") from None
+
+    def _reconnect(self) -> None:
+        if self.conn is not None and not self.conn.closed:
+            return
+        self._connect()
+
+    @contextmanager
+    def _transaction(self, write: bool) -> Iterator[Tx]:
+        if self.conn is None:
+            raise StorageError(f"the class database {self.where} is closed")
+        with self.conn.transaction():
+            yield _PostgresTx(self.conn)
+
+    def _lock_schema(self, tx: Tx) -> None:
+        tx.rows("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
+
+    def _transient(self, exc: BaseException) -> bool:
+        import psycopg
+        from psycopg import errors
+
+        if isinstance(exc, (errors.SerializationFailure, errors.DeadlockDetected, errors.LockNotAvailable)):
+            return True
+        return isinstance(exc, psycopg.OperationalError) and (self.conn is None or self.conn.closed)
+
+    def _database_error(self) -> tuple[type[BaseException], ...]:
+        import psycopg
+
+        return (psycopg.Error,)
+
+    def close(self) -> None:
+        with self._lock:
+            if self.conn is not None:
+                self.conn.close()
+                self.conn = None

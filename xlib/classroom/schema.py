@@ -1,0 +1,73 @@
+"""The class database's tables, as numbered migrations the store applies itself.
+
+A database records its schema version in `schema_version`; opening a store applies every
+migration above it, each in one transaction, so a database made by an older xlib is brought
+up to date and one made by a newer xlib is refused rather than misread. A migration gives its
+statements for each backend, because SQLite and PostgreSQL name a few types differently."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: backends a migration has statements for
+BACKENDS = ("sqlite", "postgresql")
+
+
+@dataclass(frozen=True)
+class Migration:
+    """One step of the schema: its version, what it does in words, and its statements per backend."""
+
+    version: int
+    what: str
+    sqlite: tuple[str, ...]
+    postgresql: tuple[str, ...]
+
+    def statements(self, backend: str) -> tuple[str, ...]:
+        return self.sqlite if backend == "sqlite" else self.postgresql
+
+
+def _tables(id_column: str, real: str) -> tuple[str, ...]:
+    """Classes, the groups that joined each, and their games; a game belongs to one class and one group."""
+    return (
+        f"""CREATE TABLE classes (
+            code TEXT PRIMARY KEY,
+            created {real} NOT NULL,
+            closed INTEGER NOT NULL DEFAULT 0)""",
+        f"""CREATE TABLE class_groups (
+            class_code TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
+            group_key TEXT NOT NULL,
+            name TEXT NOT NULL,
+            joined {real} NOT NULL,
+            PRIMARY KEY (class_code, group_key))""",
+        f"""CREATE TABLE games (
+            id {id_column},
+            class_code TEXT NOT NULL,
+            group_key TEXT NOT NULL,
+            game_key TEXT NOT NULL,
+            record TEXT NOT NULL,
+            seats TEXT NOT NULL,
+            summary TEXT NOT NULL,
+            finished INTEGER NOT NULL,
+            moves INTEGER NOT NULL,
+            created {real} NOT NULL,
+            updated {real} NOT NULL,
+            UNIQUE (class_code, game_key),
+            FOREIGN KEY (class_code, group_key) REFERENCES class_groups (class_code, group_key) ON DELETE CASCADE)""",
+        "CREATE INDEX games_by_class ON games (class_code, finished, updated)",
+        "CREATE INDEX games_by_group ON games (class_code, group_key, finished, updated)",
+    )
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "classes, the groups that joined them, and their games",
+              sqlite=_tables("INTEGER PRIMARY KEY", "REAL"),
+              postgresql=_tables("BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "DOUBLE PRECISION")),
+)
+
+
+def check_migrations(migrations: tuple[Migration, ...]) -> None:
+    """Migrations are numbered 1, 2, 3… in order, each with statements for every backend."""
+    for i, m in enumerate(migrations, 1):
+        if m.version != i:
+            raise ValueError(f"migration {i} is numbered {m.version}: migrations are numbered 1, 2, 3… in order")
+        if not m.sqlite or not m.postgresql:
+            raise ValueError(f"migration {m.version} ({m.what}) needs statements for SQLite and PostgreSQL")

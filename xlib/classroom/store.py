@@ -1,0 +1,386 @@
+"""The class store: one interface over SQLite and PostgreSQL for classes, groups and their games.
+
+Every method that touches a class's data takes its code and scopes every query by it, so one
+class can neither read nor change another's games. Everything a caller passes is checked
+(xlib.classroom.checks) before a transaction starts; SQL text is constant and every value goes
+in as a parameter. Writes run in short transactions that are retried when the database is busy,
+and a game is keyed by (class, game key), so a save repeated after a failure never stores a
+game twice. The backends supply only connecting, transactions and what counts as "busy".
+"""
+from __future__ import annotations
+
+import json
+import threading
+import time
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Protocol, Sequence, TypeVar
+
+from ..matches import game_rows
+from .checks import (ClassClosed, ClassError, StorageError, UnknownClass, check_code, check_game_key,
+                     check_group, check_record, check_seats, group_key, new_code)
+from .schema import MIGRATIONS, Migration, check_migrations
+
+MAX_GROUPS = 200          # groups in one class: a class of 30 needs 15, a school's assembly 100
+MAX_GAMES = 5_000         # games in one class: 30 groups playing a game each minute for over two hours
+RETRIES = 8               # attempts at a transaction the database answered "busy" (or lost the connection)
+CODE_TRIES = 50           # fresh codes tried when a new class's code is taken
+T = TypeVar("T")
+
+
+class Tx(Protocol):
+    """One open transaction: run a statement, or fetch its rows (values passed as parameters only)."""
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> int: ...
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
+
+
+class Transient(Exception):
+    """Raised inside a transaction to have it rolled back and tried again (a lost race)."""
+
+
+@dataclass(frozen=True)
+class ClassInfo:
+    """A class: its code, when it was started (seconds since the epoch), and whether it is closed."""
+
+    code: str
+    created: float
+    closed: bool
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as stored for a class. `rows` is its ledger, one dict per player (xlib.matches.game_rows
+    columns); `record` is the game record when it was asked for, else None."""
+
+    key: str
+    group: str
+    finished: bool
+    moves: int
+    seats: tuple[str, ...]
+    rows: tuple[dict[str, Any], ...]
+    created: float
+    updated: float
+    record: dict[str, Any] | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Activity:
+    """A class at a glance: finished and unfinished games, groups, the last finished and the last save
+    (seconds since the epoch, 0 before any), and whether the class is closed."""
+
+    finished: int
+    unfinished: int
+    groups: int
+    last_finished: float
+    last_save: float
+    closed: bool
+
+
+class ClassStore:
+    """Classes, groups and games in a database; made by open_store(). Safe to share between threads."""
+
+    backend: ClassVar[str] = ""
+
+    def __init__(self, where: str, migrations: tuple[Migration, ...] = MIGRATIONS) -> None:
+        check_migrations(migrations)
+        self.where = where               # the file or the database URL without its password, for messages
+        self.migrations = migrations
+        self._lock = threading.RLock()   # one transaction at a time on this store's connection
+        self._connect()
+        self.schema_version = self._attempt(self._migrate, write=True)
+
+    # ---- what a backend supplies -----------------------------------------------------------------
+    def _connect(self) -> None:
+        raise NotImplementedError
+
+    def _transaction(self, write: bool) -> AbstractContextManager[Tx]:
+        raise NotImplementedError
+
+    def _transient(self, exc: BaseException) -> bool:
+        """Whether a database error means "busy, try again" (or a connection to make anew)."""
+        raise NotImplementedError
+
+    def _database_error(self) -> tuple[type[BaseException], ...]:
+        raise NotImplementedError
+
+    def _lock_schema(self, tx: Tx) -> None:
+        """Keep other processes out of the schema while this one migrates it."""
+
+    def _reconnect(self) -> None:
+        """Make a new connection after the old one was lost (a backend that can lose one overrides this)."""
+
+    def close(self) -> None:
+        """Close the connection; the store cannot be used afterwards."""
+
+    def __enter__(self) -> "ClassStore":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.where} schema {self.schema_version}>"
+
+    # ---- transactions ------------------------------------------------------------------------------
+    def _attempt(self, work: Callable[[Tx], T], write: bool = False) -> T:
+        """Run `work` in one transaction: retried while the database is busy, ClassError kept as raised."""
+        errors = self._database_error()
+        delay = 0.02
+        for attempt in range(RETRIES):
+            try:
+                with self._lock, self._transaction(write) as tx:
+                    return work(tx)
+            except ClassError:
+                raise
+            except Transient:
+                pass
+            except errors as exc:
+                if not self._transient(exc) or attempt == RETRIES - 1:
+                    raise StorageError(f"the class database ({self.where}) answered with an error: "
+                                       f"{_first_line(exc)}") from None
+                self._reconnect()
+            time.sleep(delay)
+            delay = min(1.0, delay * 2)
+        raise StorageError(f"the class database ({self.where}) stayed busy through {RETRIES} attempts; "
+                           f"try again in a moment")
+
+    def _migrate(self, tx: Tx) -> int:
+        self._lock_schema(tx)
+        tx.run("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        found = tx.rows("SELECT version FROM schema_version")
+        if not found:
+            tx.run("INSERT INTO schema_version (version) VALUES (0)")
+        current = int(found[0][0]) if found else 0
+        latest = self.migrations[-1].version
+        if current > latest:
+            raise StorageError(f"the class database ({self.where}) has schema version {current}, made by a newer "
+                               f"xlib; this xlib reads versions up to {latest}: update xlib")
+        for m in self.migrations[current:]:
+            for statement in m.statements(self.backend):
+                tx.run(statement)
+            tx.run("UPDATE schema_version SET version = ?", (m.version,))
+        return latest
+
+    def _open_class(self, tx: Tx, code: str) -> None:
+        """Raise UnknownClass or ClassClosed unless the class takes games."""
+        if self._class(tx, code).closed:
+            raise ClassClosed(f"class {code} is closed: the teacher has stopped taking games")
+
+    def _class(self, tx: Tx, code: str) -> ClassInfo:
+        found = tx.rows("SELECT code, created, closed FROM classes WHERE code = ?", (code,))
+        if not found:
+            raise UnknownClass(f"there is no class {code}: check the code the teacher shows")
+        return ClassInfo(found[0][0], float(found[0][1]), bool(found[0][2]))
+
+    def _join(self, tx: Tx, code: str, name: str) -> str:
+        """The group's name as first stored (a new group is added while the class has room)."""
+        key = group_key(name)
+        found = tx.rows("SELECT name FROM class_groups WHERE class_code = ? AND group_key = ?", (code, key))
+        if found:
+            return str(found[0][0])
+        count = tx.rows("SELECT count(*) FROM class_groups WHERE class_code = ?", (code,))[0][0]
+        if count >= MAX_GROUPS:
+            raise ClassError(f"class {code} already has {MAX_GROUPS} groups; join one of them")
+        if tx.run("INSERT INTO class_groups (class_code, group_key, name, joined) VALUES (?, ?, ?, ?) "
+                  "ON CONFLICT (class_code, group_key) DO NOTHING", (code, key, name, time.time())) == 0:
+            raise Transient()  # another kernel added the group at the same moment: read it again
+        return name
+
+    # ---- classes -------------------------------------------------------------------------------------
+    def create_class(self) -> ClassInfo:
+        """Start a new class with a fresh code."""
+        def create(tx: Tx) -> ClassInfo | None:
+            code, now = new_code(), time.time()
+            if tx.run("INSERT INTO classes (code, created, closed) VALUES (?, ?, 0) ON CONFLICT (code) DO NOTHING",
+                      (code, now)) == 0:
+                return None
+            return ClassInfo(code, now, False)
+
+        for _ in range(CODE_TRIES):
+            made = self._attempt(create, write=True)
+            if made is not None:
+                return made
+        raise StorageError(f"no free class code found in {CODE_TRIES} tries: close old classes with delete_class")
+
+    def class_info(self, code: str) -> ClassInfo:
+        """The class with this code; UnknownClass when there is none."""
+        code = check_code(code)
+        return self._attempt(lambda tx: self._class(tx, code))
+
+    def close_class(self, code: str) -> None:
+        """Stop taking games for the class (its games stay readable)."""
+        self._set_closed(code, True)
+
+    def reopen_class(self, code: str) -> None:
+        """Take games for a closed class again."""
+        self._set_closed(code, False)
+
+    def _set_closed(self, code: str, closed: bool) -> None:
+        code = check_code(code)
+
+        def work(tx: Tx) -> None:
+            if tx.run("UPDATE classes SET closed = ? WHERE code = ?", (int(closed), code)) == 0:
+                raise UnknownClass(f"there is no class {code}: check the code the teacher shows")
+        self._attempt(work, write=True)
+
+    def clear(self, code: str) -> int:
+        """Delete the class's games and groups (the class and its code stay); the number of games deleted."""
+        code = check_code(code)
+
+        def work(tx: Tx) -> int:
+            self._class(tx, code)
+            deleted = tx.run("DELETE FROM games WHERE class_code = ?", (code,))
+            tx.run("DELETE FROM class_groups WHERE class_code = ?", (code,))
+            return deleted
+        return self._attempt(work, write=True)
+
+    def delete_class(self, code: str) -> None:
+        """Delete the class, its groups and its games; its code may be given to a new class."""
+        code = check_code(code)
+
+        def work(tx: Tx) -> None:
+            self._class(tx, code)
+            tx.run("DELETE FROM games WHERE class_code = ?", (code,))
+            tx.run("DELETE FROM class_groups WHERE class_code = ?", (code,))
+            tx.run("DELETE FROM classes WHERE code = ?", (code,))
+        self._attempt(work, write=True)
+
+    # ---- groups and games ------------------------------------------------------------------------
+    def join(self, code: str, group: str) -> str:
+        """Join an open class as a group; the group's name as stored (the first spelling given)."""
+        code, name = check_code(code), check_group(group)
+
+        def work(tx: Tx) -> str:
+            self._open_class(tx, code)
+            return self._join(tx, code, name)
+        return self._attempt(work, write=True)
+
+    def groups(self, code: str) -> list[str]:
+        """The names of the groups that joined the class, in the order they joined."""
+        code = check_code(code)
+
+        def work(tx: Tx) -> list[str]:
+            self._class(tx, code)
+            return [r[0] for r in tx.rows("SELECT name FROM class_groups WHERE class_code = ? "
+                                          "ORDER BY joined, group_key", (code,))]
+        return self._attempt(work)
+
+    def save_game(self, code: str, group: str, key: str, record: Any,
+                  seats: Sequence[str] | None = None) -> StoredGame:
+        """Store a group's game (its record replayed and checked first); saving the same key again updates it.
+
+        An unfinished game may be saved as often as it changes; once a finished game is stored it is
+        final: saving it again with the same record is accepted and changes nothing, any other change
+        is refused. `seats` says who played each seat ("person" or a computer player)."""
+        code, name, key = check_code(code), check_group(group), check_game_key(key)
+        state, text = check_record(record)
+        seat_list = check_seats(seats, len(state.players))
+        rows = [{k: v for k, v in row.items() if k not in ("game", "lineup")}
+                for row in game_rows(state, "", 0, seat_list)]
+        finished, moves, now = bool(state.over), len(state.moves_played()), time.time()
+        summary, seats_text = json.dumps(rows), json.dumps(seat_list)
+
+        def work(tx: Tx) -> StoredGame:
+            self._open_class(tx, code)
+            stored_name = self._join(tx, code, name)
+            gkey = group_key(name)
+            found = tx.rows("SELECT group_key, finished, record, created FROM games WHERE class_code = ? "
+                            "AND game_key = ?", (code, key))
+            created = now
+            if found:
+                owner, was_finished, old_text, created = found[0]
+                if owner != gkey:
+                    raise ClassError("this game was stored by another group of the class; start a new game")
+                if was_finished:
+                    if old_text != text:
+                        raise ClassError("this game is finished and stored for the class; it cannot be changed: "
+                                         "start a new game")
+                else:
+                    tx.run("UPDATE games SET record = ?, seats = ?, summary = ?, finished = ?, moves = ?, "
+                           "updated = ? WHERE class_code = ? AND game_key = ? AND finished = 0",
+                           (text, seats_text, summary, int(finished), moves, now, code, key))
+            else:
+                count = tx.rows("SELECT count(*) FROM games WHERE class_code = ?", (code,))[0][0]
+                if count >= MAX_GAMES:
+                    raise ClassError(f"class {code} holds {MAX_GAMES:,} games, as many as a class keeps; the "
+                                     f"teacher can clear it or start a new class")
+                if tx.run("INSERT INTO games (class_code, group_key, game_key, record, seats, summary, finished, "
+                          "moves, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                          "ON CONFLICT (class_code, game_key) DO NOTHING",
+                          (code, gkey, key, text, seats_text, summary, int(finished), moves, now, now)) == 0:
+                    raise Transient()  # the same game was saved at the same moment elsewhere: read it again
+            return StoredGame(key, stored_name, finished, moves, tuple(seat_list), tuple(rows), float(created), now)
+        return self._attempt(work, write=True)
+
+    def games(self, code: str, finished: bool | None = True, records: bool = False) -> list[StoredGame]:
+        """The class's games in the order they were first stored: finished ones (the default), unfinished
+        ones (finished=False) or all (None); with their records when `records` is true."""
+        code = check_code(code)
+        columns = ("SELECT g.game_key, c.name, g.finished, g.moves, g.seats, g.summary, g.created, g.updated, "
+                   + ("g.record " if records else "NULL ")
+                   + "FROM games g JOIN class_groups c ON c.class_code = g.class_code AND c.group_key = g.group_key "
+                   "WHERE g.class_code = ? ")
+
+        def work(tx: Tx) -> list[StoredGame]:
+            self._class(tx, code)
+            if finished is None:
+                found = tx.rows(columns + "ORDER BY g.id", (code,))
+            else:
+                found = tx.rows(columns + "AND g.finished = ? ORDER BY g.id", (code, int(finished)))
+            return [_stored(r) for r in found]
+        return self._attempt(work)
+
+    def game(self, code: str, key: str) -> StoredGame:
+        """One game of the class, with its record; ClassError when the class has no such game."""
+        code, key = check_code(code), check_game_key(key)
+
+        def work(tx: Tx) -> StoredGame:
+            self._class(tx, code)
+            found = tx.rows("SELECT g.game_key, c.name, g.finished, g.moves, g.seats, g.summary, g.created, "
+                            "g.updated, g.record FROM games g JOIN class_groups c ON c.class_code = g.class_code "
+                            "AND c.group_key = g.group_key WHERE g.class_code = ? AND g.game_key = ?", (code, key))
+            if not found:
+                raise ClassError(f"class {code} has no game {key}")
+            return _stored(found[0])
+        return self._attempt(work)
+
+    def unfinished(self, code: str, group: str) -> StoredGame | None:
+        """The group's most recently saved unfinished game with its record (to resume it), or None."""
+        code, name = check_code(code), check_group(group)
+
+        def work(tx: Tx) -> StoredGame | None:
+            self._class(tx, code)
+            found = tx.rows("SELECT g.game_key, c.name, g.finished, g.moves, g.seats, g.summary, g.created, "
+                            "g.updated, g.record FROM games g JOIN class_groups c ON c.class_code = g.class_code "
+                            "AND c.group_key = g.group_key WHERE g.class_code = ? AND g.group_key = ? "
+                            "AND g.finished = 0 ORDER BY g.updated DESC, g.id DESC LIMIT 1", (code, group_key(name)))
+            return _stored(found[0]) if found else None
+        return self._attempt(work)
+
+    def activity(self, code: str) -> Activity:
+        """How much the class holds and when it last changed: a cheap question a live panel asks often."""
+        code = check_code(code)
+
+        def work(tx: Tx) -> Activity:
+            info = self._class(tx, code)
+            r = tx.rows("SELECT coalesce(sum(finished), 0), count(*), "
+                        "coalesce(max(CASE WHEN finished = 1 THEN updated END), 0), coalesce(max(updated), 0) "
+                        "FROM games WHERE class_code = ?", (code,))[0]
+            groups = tx.rows("SELECT count(*) FROM class_groups WHERE class_code = ?", (code,))[0][0]
+            return Activity(int(r[0]), int(r[1]) - int(r[0]), int(groups), float(r[2]), float(r[3]), info.closed)
+        return self._attempt(work)
+
+
+def _stored(row: tuple[Any, ...]) -> StoredGame:
+    key, name, finished, moves, seats, summary, created, updated, record = row
+    return StoredGame(str(key), str(name), bool(finished), int(moves), tuple(json.loads(seats)),
+                      tuple(json.loads(summary)), float(created), float(updated),
+                      json.loads(record) if record is not None else None)
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:200] if text else type(exc).__name__
+
