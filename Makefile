@@ -8,7 +8,7 @@ LOCK   := binder/requirements.txt
 PORT   ?= 8866
 # 127.0.0.1: this computer only. HOST=0.0.0.0 serves the whole local network (a classroom).
 HOST   ?= 127.0.0.1
-# serve/ holds the app settings (gallery first, idle kernels culled, preheated kernels).
+# serve/ holds the app settings (gallery first, idle kernels culled).
 SERVE  := JUPYTER_PATH=$(CURDIR)/serve JUPYTER_CONFIG_PATH=$(CURDIR)/serve
 
 .PHONY: install lock test app lab notebooks bench binder-link clean

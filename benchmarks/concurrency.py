@@ -158,6 +158,7 @@ async def round_of(browser, url: str, n: int, timeout_s: float) -> None:
               f"largest {per_app[-1] / MB:.0f} MB; CPU per app until now: median {statistics.median(cpu):.1f} s")
     print(f"    CPU while they opened: Voila server {server_cpu:.1f} s, kernels {sum(cpu):.1f} s, "
           f"browser {browser_cpu:.1f} s")
+    print(f"    load average of the machine (1 min, all its users): {os.getloadavg()[0]:.1f}")
     print(f"    Voila and all kernels: {before / MB:.0f} MB before, {total / MB:.0f} MB with the page(s) open, "
           f"{len(running)} kernels")
     for _, context in results:

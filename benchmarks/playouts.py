@@ -1,9 +1,9 @@
 """Random playouts through the public API: moves/s and games/s for each game (printed, never asserted).
 
 Where OpenSpiel has a comparable game (hex for X, othello for Alea Evangelion) it is driven
-from Python in the same run and the ratio is printed. The two alternate for several rounds and
-each keeps its best round, so that load from other programs on a shared machine, which comes
-and goes, weighs on both alike. Install OpenSpiel with `pip install -e .[bench]`.
+from Python in the same run and the ratio is printed. Times are this process's CPU time, and the
+two alternate for several rounds, each keeping its best, so that other programs on a shared
+machine weigh on both alike. Install OpenSpiel with `pip install -e .[bench]`.
 
     python benchmarks/playouts.py [--games N] [--game NAME] [--rounds R]
 """
@@ -30,13 +30,13 @@ def playouts(name: str, options: dict, games: int, seed: int = 0) -> tuple[float
     g = xlib.game(name, **options)
     rng = random.Random(seed)
     moves = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for i in range(games):
         s = g.start(seed=seed + i)
         while not s.over:
             s = s.play(rng.choice(s.moves()))
             moves += 1
-    return time.perf_counter() - t0, moves
+    return time.process_time() - t0, moves
 
 
 def openspiel_playouts(spec: str, games: int, seed: int = 0) -> tuple[float, int] | None:
@@ -48,13 +48,13 @@ def openspiel_playouts(spec: str, games: int, seed: int = 0) -> tuple[float, int
     g = pyspiel.load_game(spec)
     rng = random.Random(seed)
     moves = 0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for _ in range(games):
         s = g.new_initial_state()
         while not s.is_terminal():
             s.apply_action(rng.choice(s.legal_actions()))
             moves += 1
-    return time.perf_counter() - t0, moves
+    return time.process_time() - t0, moves
 
 
 def main() -> None:

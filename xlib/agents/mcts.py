@@ -2,8 +2,8 @@
 
 UCT with max^n backup: each node keeps every player's summed reward, and at a node the player
 to move picks the child best for them. XAllies' compound turns are simply several decisions by
-the same player. A leaf is judged by a playout (a game's fast playout where it has one), cut
-off with the game's evaluation where playouts are long or say little (Xero-G).
+the same player. A leaf is judged by a playout (a game's fast playout where it has one), or by
+the game's evaluation where random playouts are long or say little (Xero-G, Alea Evangelion).
 
 The search is also a small solver: a node whose mover can win at once, or whose children all
 end in the same player's win, is proven, so the computer always takes a win in one and never
@@ -205,6 +205,8 @@ class MCTSAgent:
         try:
             root = self._root_for(state)
             job.root = root
+            if not job.stop.is_set():  # let go of the old tree now, within the budget, not after it
+                self.root, self.anchor = root, state
             self._grow(root, job, start)
         except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
             job.error = exc

@@ -163,6 +163,11 @@ class Board:
         self.main.layout.min_width = width
 
     def _build(self, controls: bool | str) -> None:
+        """The widget tree: a board alone, a compact board (tutorials), or the full set of controls.
+
+        Only what is shown is built: a page of a dozen tutorial boards stays light to load."""
+        self.controls = controls
+        full, playable = controls is True, bool(controls)
         self.status = w.HTML(layout=w.Layout(height="40px", overflow="hidden"))
         self.message = w.HTML(layout=w.Layout(height="58px", overflow="auto", margin="0 0 2px 0"))
         self.choice_box = w.HBox(layout=w.Layout(height="72px", overflow="hidden", flex_flow="row wrap",
@@ -170,46 +175,65 @@ class Board:
         self.choice_box.add_class("xlib-choices")
         self.main = w.VBox([self.status, self.message, self.canvas])
         self._size_main()
-        self.undo_button = w.Button(description="Undo", icon="undo", tooltip="take back your last move",
-                                    layout=w.Layout(width="92px"))
-        self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="play the undone move again",
-                                    layout=w.Layout(width="92px"))
-        self.new_button = w.Button(description="New game", icon="plus", layout=w.Layout(width="104px"),
-                                   tooltip="start a new game with the options under 'Options for a new game'")
-        self.undo_button.on_click(self._guard(lambda _: self.undo()))
-        self.redo_button.on_click(self._guard(lambda _: self.redo()))
-        self.new_button.on_click(self._guard(lambda _: self.new_game_from_controls()))
-        self.slider = w.IntSlider(min=0, max=0, value=0, description="History", continuous_update=True,
-                                  layout=w.Layout(width=f"{SIDE_WIDTH}px"), style={"description_width": "56px"})
-        self.slider.observe(self._guard(self._on_slider), names="value")
-        self.explore_button = w.Button(description="Try a move here", icon="code-fork", layout=w.Layout(width="146px"),
-                                       tooltip="play other moves from the position shown; the game is kept")
-        self.back_button = w.Button(description="Back to the game", icon="reply", layout=w.Layout(width="146px"),
-                                    tooltip="return to the game as it was; your what-if line is kept")
-        self.explore_button.on_click(self._guard(lambda _: self.explore()))
-        self.back_button.on_click(self._guard(lambda _: self.back_to_game()))
-        self.line_menu = w.Dropdown(options=[("The game", 0)], value=0, layout=w.Layout(width=f"{SIDE_WIDTH}px"),
-                                    description="Line", style={"description_width": "56px"})
-        self.line_menu.observe(self._guard(lambda ch: self.switch_line(ch["new"])), names="value")
-        self.entry = w.Combobox(placeholder="type a move, then Enter", ensure_option=False, continuous_update=False,
-                                layout=w.Layout(width=f"{SIDE_WIDTH}px"), description="Move",
-                                style={"description_width": "56px"})
-        self.entry.observe(self._guard(self._on_entry), names="value")
+        self.live = w.HTML(layout=w.Layout(height="1px", width="1px", overflow="hidden"))
+        self.undo_button: w.Button | None = None
+        self.redo_button: w.Button | None = None
+        self.entry: w.Combobox | None = None
+        self.log: w.HTML | None = None
+        self.new_button: w.Button | None = None
+        self.slider: w.IntSlider | None = None
+        self.explore_button: w.Button | None = None
+        self.back_button: w.Button | None = None
+        self.line_menu: w.Dropdown | None = None
+        self.save_link: w.HTML | None = None
+        self.upload: w.FileUpload | None = None
+        self.text_board: w.HTML | None = None
+        self.option_fields: OptionFields | None = None
+        self.seed_box: w.Text | None = None
         self.seat_widgets: list[w.Dropdown] = []
         self.name_widgets: list[w.Text] = []
-        self._seat_box = w.VBox()
-        self.log = w.HTML(layout=w.Layout(max_height="150px", overflow="auto", width=f"{SIDE_WIDTH}px"))
-        self.save_link = w.HTML()
-        self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game", icon="folder-open",
-                                   layout=w.Layout(width="146px"))
-        self.upload.observe(self._guard(self._on_upload), names="value")
-        self.upload.add_class("xlib-upload")
-        self.text_board = w.HTML()
-        self.live = w.HTML(layout=w.Layout(height="1px", width="1px", overflow="hidden"))
-        self.options_box = w.VBox()
-        self.controls = controls
-        self._build_options()
-        if controls is True:
+        self._seat_box = w.VBox() if full else None
+        if playable:
+            self.undo_button = w.Button(description="Undo", icon="undo", tooltip="take back your last move",
+                                        layout=w.Layout(width="92px"))
+            self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="play the undone move again",
+                                        layout=w.Layout(width="92px"))
+            self.undo_button.on_click(self._guard(lambda _: self.undo()))
+            self.redo_button.on_click(self._guard(lambda _: self.redo()))
+            self.undo_button.add_class("xlib-undo")
+            self.entry = w.Combobox(placeholder="type a move, then Enter", ensure_option=False,
+                                    continuous_update=False, layout=w.Layout(width=f"{SIDE_WIDTH}px"),
+                                    description="Move", style={"description_width": "56px"})
+            self.entry.observe(self._guard(self._on_entry), names="value")
+            self.entry.add_class("xlib-entry")
+            self.log = w.HTML(layout=w.Layout(max_height="150px", overflow="auto", width=f"{SIDE_WIDTH}px"))
+            self.log.add_class("xlib-log")
+        if full:
+            assert self.undo_button is not None and self.redo_button is not None and self._seat_box is not None
+            self.new_button = w.Button(description="New game", icon="plus", layout=w.Layout(width="104px"),
+                                       tooltip="start a new game with the options under 'Options for a new game'")
+            self.new_button.on_click(self._guard(lambda _: self.new_game_from_controls()))
+            self.slider = w.IntSlider(min=0, max=0, value=0, description="History", continuous_update=True,
+                                      layout=w.Layout(width=f"{SIDE_WIDTH}px"), style={"description_width": "56px"})
+            self.slider.observe(self._guard(self._on_slider), names="value")
+            self.explore_button = w.Button(description="Try a move here", icon="code-fork",
+                                           layout=w.Layout(width="146px"),
+                                           tooltip="play other moves from the position shown; the game is kept")
+            self.back_button = w.Button(description="Back to the game", icon="reply", layout=w.Layout(width="146px"),
+                                        tooltip="return to the game as it was; your what-if line is kept")
+            self.explore_button.on_click(self._guard(lambda _: self.explore()))
+            self.back_button.on_click(self._guard(lambda _: self.back_to_game()))
+            self.line_menu = w.Dropdown(options=[("The game", 0)], value=0, layout=w.Layout(width=f"{SIDE_WIDTH}px"),
+                                        description="Line", style={"description_width": "56px"})
+            self.line_menu.observe(self._guard(lambda ch: self.switch_line(ch["new"])), names="value")
+            self.save_link = w.HTML()
+            self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game", icon="folder-open",
+                                       layout=w.Layout(width="146px"))
+            self.upload.observe(self._guard(self._on_upload), names="value")
+            self.upload.add_class("xlib-upload")
+            self.text_board = w.HTML()
+            self.options_box = w.VBox()
+            self._build_options()
             self._rebuild_seats()
             extra = w.Accordion(children=[self._seat_box, self.options_box, self.text_board],
                                 layout=w.Layout(width=f"{SIDE_WIDTH + 10}px"))
@@ -222,8 +246,9 @@ class Board:
                            w.HBox([self.save_link, self.upload], layout=w.Layout(align_items="center")), self.live],
                           layout=w.Layout(width=f"{SIDE_WIDTH + 16}px", min_width=f"{SIDE_WIDTH + 16}px",
                                           margin="0 0 0 16px"))
-            body = w.HBox([self.main, side], layout=w.Layout(align_items="flex-start"))
-        elif controls == "compact":
+            body: w.Box = w.HBox([self.main, side], layout=w.Layout(align_items="flex-start"))
+        elif playable:
+            assert self.undo_button is not None and self.redo_button is not None
             side = w.VBox([w.HBox([self.undo_button, self.redo_button]), self.choice_box, self.entry,
                            w.HTML("<b>Moves</b>"), self.log,
                            self.live], layout=w.Layout(width=f"{SIDE_WIDTH + 16}px", margin="0 0 0 16px"))
@@ -234,16 +259,13 @@ class Board:
         self.widget.add_class("xlib-board")  # for browser tests and styling
         if controls:
             self.widget.add_class("xlib-controls")
-        if controls is True:
+        if full:
             self.widget.add_class("xlib-full")
         self.canvas.add_class("xlib-canvas")
         self.status.add_class("xlib-status")
         self.message.add_class("xlib-message")
-        self.log.add_class("xlib-log")
-        self.entry.add_class("xlib-entry")
         self.live.add_class("xlib-live")
         self.errors.add_class("xlib-errors")
-        self.undo_button.add_class("xlib-undo")
 
     def _build_options(self) -> None:
         g = self.state.game
@@ -292,7 +314,8 @@ class Board:
             self.seat_widgets.append(dd)
             self.name_widgets.append(name)
             rows.append(w.VBox([w.HBox([swatch, dd]), name]))
-        self._seat_box.children = tuple(rows)
+        if self._seat_box is not None:
+            self._seat_box.children = tuple(rows)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -333,44 +356,54 @@ class Board:
 
     def refresh(self) -> None:
         """Bring every control in line with the state, then repaint."""
-        history = self.state.history()
-        self.slider.unobserve_all("value")
-        self.slider.max = len(history) - 1
-        self.slider.value = len(history) - 1 if self.browsing is None else self.browsing
-        self.slider.observe(self._guard(self._on_slider), names="value")
         idle = self.busy is None
-        self.undo_button.disabled = not idle or self.state.parent is None
-        self.redo_button.disabled = not idle or not self.redo_stack
-        self.new_button.disabled = not idle
-        self.explore_button.disabled = not idle or self.browsing is None
-        self.back_button.disabled = not idle or self.line == 0
-        self.line_menu.layout.display = None if len(self.lines) > 1 else "none"
         shown = self.shown_state
         self.status.value = f"<b>{self._status_line(shown)}</b>"
-        entries = self.view.log(shown)
-        self.log.value = "<br>".join(
-            f"{i + 1}. <code>{html.escape(m)}</code>" + (f" {html.escape(p)}" if p else "")
-            for i, (m, p) in enumerate(entries)) or "<i>no moves yet</i>"
         playable = idle and self.browsing is None and self._person_to_move() and not self.locked
         self.choice_box.children = tuple(self._choice_button(c) for c in self.view.choices(shown, self.selection)) \
             if playable else ()
-        self.entry.disabled = not playable
-        self.entry.options = tuple(str(m) for m in shown.moves()[:MAX_COMPLETIONS]) if playable else ()
-        if self.controls:
-            record = json.dumps(self.state.record(), indent=1)
-            href = "data:application/json;base64," + base64.b64encode(record.encode()).decode()
-            self.save_link.value = (f'<a download="{self.game_name}-game.json" href="{href}" class="xlib-save" '
-                                    f'style="display:inline-block;padding:4px 10px;margin-right:8px;border:1px solid '
-                                    f'#888;border-radius:3px;background:#F0F0F0;color:#222;text-decoration:none">'
-                                    f'&#8681; Save this game</a>')
+        if self.undo_button is not None and self.redo_button is not None:
+            self.undo_button.disabled = not idle or self.state.parent is None
+            self.redo_button.disabled = not idle or not self.redo_stack
+        if self.log is not None:
+            entries = self.view.log(shown)
+            self.log.value = "<br>".join(
+                f"{i + 1}. <code>{html.escape(m)}</code>" + (f" {html.escape(p)}" if p else "")
+                for i, (m, p) in enumerate(entries)) or "<i>no moves yet</i>"
+        if self.entry is not None:
+            self.entry.disabled = not playable
+            self.entry.options = tuple(str(m) for m in shown.moves()[:MAX_COMPLETIONS]) if playable else ()
         description = html.escape(self.view.describe(shown))
-        self.text_board.value = f"<pre style='font-size:12px;line-height:1.25'>{description}</pre>"
+        if self.controls is True:
+            self._refresh_full(idle, description)
         last = f"{html.escape(str(shown.last_move))} was played. " if shown.last_move is not None else ""
         self.live.value = (f"<div role='status' aria-live='polite' aria-atomic='true'>{last}"
                            f"{html.escape(self._status_line(shown))}<pre>{description}</pre></div>")
         self.repaint()
         for listener in self.listeners:
             listener(self.state)
+
+    def _refresh_full(self, idle: bool, description: str) -> None:
+        """The full set of controls: history, what-if lines, new game, saving, the position as text."""
+        assert self.slider is not None and self.new_button is not None and self.explore_button is not None
+        assert self.back_button is not None and self.line_menu is not None and self.save_link is not None
+        assert self.text_board is not None
+        last = len(self.state.history()) - 1
+        self.slider.unobserve_all("value")
+        self.slider.max = last
+        self.slider.value = last if self.browsing is None else self.browsing
+        self.slider.observe(self._guard(self._on_slider), names="value")
+        self.new_button.disabled = not idle
+        self.explore_button.disabled = not idle or self.browsing is None
+        self.back_button.disabled = not idle or self.line == 0
+        self.line_menu.layout.display = None if len(self.lines) > 1 else "none"
+        record = json.dumps(self.state.record(), indent=1)
+        href = "data:application/json;base64," + base64.b64encode(record.encode()).decode()
+        self.save_link.value = (f'<a download="{self.game_name}-game.json" href="{href}" class="xlib-save" '
+                                f'style="display:inline-block;padding:4px 10px;margin-right:8px;border:1px solid '
+                                f'#888;border-radius:3px;background:#F0F0F0;color:#222;text-decoration:none">'
+                                f'&#8681; Save this game</a>')
+        self.text_board.value = f"<pre style='font-size:12px;line-height:1.25'>{description}</pre>"
 
     def _status_line(self, shown: State) -> str:
         text = self.view.status(shown)
@@ -653,6 +686,8 @@ class Board:
         self.refresh()
 
     def _update_line_menu(self) -> None:
+        if self.line_menu is None:
+            return
         self.line_menu.unobserve_all("value")
         self.line_menu.options = [("The game", 0)] + [
             (f"What-if {i} (from move {self.branch_points[i]})", i) for i in range(1, len(self.lines))]
@@ -663,6 +698,8 @@ class Board:
     def new_game_from_controls(self) -> None:
         """New game with the options and game number in the controls (a wrong value is named, not raised)."""
         if not self._may_act():
+            return
+        if self.option_fields is None or self.seed_box is None:
             return
         options, problem = self.option_fields.read()
         if problem:
@@ -750,7 +787,8 @@ class Board:
             self.say(f"This record is a game of {state.game.title}, not {self.state.game.title}.", "illegal")
             return
         self._set_state(state)
-        self.option_fields.set(dict(state.game.options))
+        if self.option_fields is not None:
+            self.option_fields.set(dict(state.game.options))
         self.say(f"Loaded a game of {len(state.moves_played())} moves.", "good")
         self.refresh()
 
@@ -772,7 +810,8 @@ class Board:
         text = change["new"]
         if text:
             self.type_move(text)
-            self.entry.value = ""
+            if self.entry is not None:
+                self.entry.value = ""
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]
@@ -785,6 +824,7 @@ class Board:
             self.say(f"This file is too large to be a game record ({size:,} bytes).", "illegal")
         else:
             self.load(bytes(content).decode("utf-8", errors="replace"))
-        self.upload.unobserve_all("value")
-        self.upload.value = ()
-        self.upload.observe(self._guard(self._on_upload), names="value")
+        if self.upload is not None:
+            self.upload.unobserve_all("value")
+            self.upload.value = ()
+            self.upload.observe(self._guard(self._on_upload), names="value")

@@ -73,8 +73,8 @@ def group_table(frame: Any, groups: Sequence[str], in_progress: Mapping[str, int
             "group": name, "games": n, "in progress": int(in_progress.get(name, 0)),
             "black claimed per game": _mean(games.claimed),
             "black wasted per game": _mean(games.wasted),
-            "wasted by the group": _mean(people.groupby("game").wasted_by.sum()) if len(people) else None,
-            "white pieces per game": _mean(g.groupby("game").whites.sum()) if n else None,
+            "wasted by the group": _mean(people.groupby("game").wasted_by.sum()),
+            "white pieces per game": _mean(g.groupby("game").whites.sum()),
             "group's score": _mean(people.score),
             "computers' score": _mean(computers.score),
             "group's wins": round(float(people.win.sum()), 2) if len(people) else 0.0,
@@ -113,7 +113,7 @@ def _with_whites(summary: Any, table: Any) -> Any:
     return out
 
 
-def baseline(rules: Mapping[str, Any], games: int = 90, seed: int = 0) -> Any:
+def baseline(rules: Mapping[str, Any], games: int = 60, seed: int = 0) -> Any:
     """The computer personas' games under the class's rules (lab.run_experiment, every default mix)."""
     return lab.run_experiment(games=games, seed=seed, workers=1, players=rules["players"], supply=rules["supply"],
                               skill=rules["skill"])
@@ -124,5 +124,6 @@ def csv_text(frame: Any, code: str) -> str:
     return str(frame.assign(**{"class": code}).to_csv(index=False))
 
 
-def _mean(series: Any) -> float | None:
-    return round(float(series.mean()), 2) if len(series) else None
+def _mean(series: Any) -> float:
+    """The mean to two places; NaN (shown as a dash) when there is nothing to average."""
+    return round(float(series.mean()), 2) if len(series) else float("nan")

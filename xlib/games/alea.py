@@ -29,6 +29,7 @@ NAMES = ("Black", "White")
 LETTERS = "BW"
 FILES = "abcdefghijklmnopqrs"
 _MOVE_RE = re.compile(r"(x?)([a-s])([0-9]{1,2})")
+_BITS = bytes.maketrans(b"01", b"\x00\x01")  # a mask's binary digits, lowest first, as bytes 0 and 1
 
 
 class Place(Move):
@@ -85,6 +86,8 @@ class Alea(Game):
             steps += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
         self.names, self.index, self.neighbours = grid(n, steps)
         self.full = (1 << self.cells) - 1
+        self.diagonals = self.options["adjacency"] == 8
+        self.cell_range = range(self.cells)
         self.neighbour_mask = tuple(sum(1 << j for j in nbrs) for nbrs in self.neighbours)
         self.places = tuple(Place(self.names[i], i) for i in range(self.cells))
         self.converts = tuple(Convert("x" + self.names[i], i) for i in range(self.cells))
@@ -100,7 +103,7 @@ class Alea(Game):
         """The cells next to any of `stones` (bit masks, bit i for cell i)."""
         n, east, west = self.n, self._not_first_file, self._not_last_file
         out = ((stones << 1) & east) | ((stones >> 1) & west) | (stones << n) | (stones >> n)
-        if self.options["adjacency"] == 8:
+        if self.diagonals:
             out |= (((stones << (n + 1)) | (stones >> (n - 1))) & east) | \
                    (((stones << (n - 1)) | (stones >> (n + 1))) & west)
         return out & self.full
@@ -115,7 +118,7 @@ class Alea(Game):
 class AleaState(State):
     """A position: stones, the player to move, protected stones, and the repetition bookkeeping."""
 
-    __slots__ = ("black", "white", "free", "mover", "guarded", "streak", "final", "seen", "_moves")
+    __slots__ = ("black", "white", "free", "mover", "guarded", "streak", "final", "seen")
 
     game: Alea
     black: int                 # bit i set: a Black stone on cell i
@@ -126,7 +129,6 @@ class AleaState(State):
     streak: int                # conversions in a row so far
     final: int | None          # final turns left once a placement filled the board; None before
     seen: tuple[tuple[int, int], ...]  # (black, white) of each position since the last placement, oldest first
-    _moves: tuple[Move, ...] | None
 
     @classmethod
     def _make(cls, g: Alea, black: int, white: int, mover: int, guarded: int, streak: int,
@@ -139,7 +141,6 @@ class AleaState(State):
             final = 2  # a full board read from text: the two final turns follow
         s.final = final
         s.seen = ((black, white),)
-        s._moves = None
         return s
 
     # ---- reading the position ----------------------------------------------------------
@@ -246,11 +247,6 @@ class AleaState(State):
         return after in self.seen[-2::-2]
 
     def moves(self) -> list[Move]:
-        if self._moves is None:
-            self._moves = tuple(self._list_moves())
-        return list(self._moves)
-
-    def _list_moves(self) -> list[Move]:
         g = self.game
         if self.final == 0:
             return []
@@ -259,25 +255,23 @@ class AleaState(State):
             mine, theirs = self._sides()
             # a source is one of my stones next to an enemy stone and next to no protected one
             sources = mine & g.around(theirs) & ~g.around(self.guarded)
-            mask, converts, append = g.neighbour_mask, g.converts, out.append
+            # the sources in cell order, each under the flips it makes; the first names a conversion
+            first: dict[int, int] = {}
+            name, mask = first.setdefault, g.neighbour_mask
+            for i in compress(g.cell_range, bin(sources)[:1:-1].encode().translate(_BITS)):
+                name(mask[i] & theirs, i)
+            converts = g.converts
             # superko: positions since the last placement with the other player to move (one conversion
             # back cannot recur: its stones are protected now)
             earlier = self.seen[-2::-2] if self.final is None and len(self.seen) > 2 else ()
-            black = self.mover == BLACK
-            listed: set[int] = set()
-            while sources:
-                low = sources & -sources
-                sources ^= low
-                i = low.bit_length() - 1
-                flips = mask[i] & theirs
-                if flips in listed:
-                    continue  # the same stones as an earlier source: one move, named by the first
-                listed.add(flips)
-                if earlier:
+            if earlier:
+                black = self.mover == BLACK
+                for flips, i in first.items():
                     a, b = mine | flips, theirs & ~flips
-                    if ((a, b) if black else (b, a)) in earlier:
-                        continue
-                append(converts[i])
+                    if ((a, b) if black else (b, a)) not in earlier:
+                        out.append(converts[i])
+            else:
+                out += [converts[i] for i in first.values()]
         if self.final is not None:
             out.append(PASS)
         return out
@@ -337,7 +331,6 @@ class AleaState(State):
         g = self.game
         s = AleaState.__new__(AleaState)
         s.game = g
-        s._moves = None
         mover = self.mover
         s.mover = 1 - mover
         if isinstance(move, Pass):

@@ -9,8 +9,8 @@ when a stone lands on that path or the owner's reach passes it.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import deque
-from itertools import compress
 from typing import Any
 
 from ..core import Game, Move, State, grid
@@ -61,6 +61,7 @@ class X(Game):
         # game: all its states share one origin token, and a listed move needs no marking per state.
         self.token = object()
         self.moves_list = tuple(Place(self.names[i], i) for i in range(self.cells))
+        self._empty: XState | None = None
         for m in self.moves_list:
             m.origin = self.token
         # a cell's side bits: bit s*n + (its coordinate along side s) for each side s it lies on
@@ -77,7 +78,9 @@ class X(Game):
         return NAMES
 
     def _start(self) -> "XState":
-        return XState._fresh(self, [EMPTY] * self.cells, 0)
+        if self._empty is None:
+            self._empty = XState._fresh(self, [EMPTY] * self.cells, 0)
+        return self._empty._copy()  # every game starts from the same empty board: worked out once
 
     def _position(self, text: str) -> "XState":
         n = self.n
@@ -111,16 +114,16 @@ class X(Game):
 class XState(State):
     """A position of X: stones, groups (union-find), and which corners are owned and decided."""
 
-    __slots__ = ("stones", "free", "parent_of", "sides", "mover", "empties", "owners", "reaches",
+    __slots__ = ("stones", "open_cells", "open_moves", "parent_of", "sides", "mover", "owners", "reaches",
                  "decided_owner", "witness", "watch", "_over")
 
     game: X
     stones: list[int]
-    free: bytearray                       # 1 on each empty cell, so moves() is one C-level pass
+    open_cells: tuple[int, ...]           # the empty cells, in order
+    open_moves: tuple[Move, ...]          # their placements: the moves
     parent_of: list[int]
     sides: list[int]                      # on a group's root: its cells on the four sides, as side bits
     mover: int
-    empties: int
     owners: tuple[int | None, ...]        # each corner's owner now (None: no group connects it)
     reaches: tuple[tuple[int, int], ...]  # the owner's reach along the corner's two sides ((-1, -1): none)
     decided_owner: tuple[int | None, ...]
@@ -134,11 +137,11 @@ class XState(State):
         s.game = g
         s._token = g.token
         s.stones = stones
-        s.free = bytearray(c == EMPTY for c in stones)
+        s.open_cells = tuple(i for i, c in enumerate(stones) if c == EMPTY)
+        s.open_moves = tuple(g.moves_list[i] for i in s.open_cells)
         s.parent_of = list(range(g.cells))
         s.sides = list(g.side_bits)
         s.mover = mover
-        s.empties = stones.count(EMPTY)
         for i, c in enumerate(stones):
             if c != EMPTY:
                 for j in g.neighbours[i]:
@@ -151,6 +154,16 @@ class XState(State):
         s.decided_owner = (None,) * 4
         s.witness = (None,) * 4
         s._settle(None)
+        return s
+
+    def _copy(self) -> "XState":
+        """The same position as a new state (the lists copied; tuples are shared, being immutable)."""
+        s = XState.__new__(XState)
+        s.game, s._token = self.game, self._token
+        s.stones, s.parent_of, s.sides = self.stones[:], self.parent_of[:], self.sides[:]
+        s.open_cells, s.open_moves = self.open_cells, self.open_moves
+        s.mover, s.owners, s.reaches = self.mover, self.owners, self.reaches
+        s.decided_owner, s.witness, s.watch, s._over = self.decided_owner, self.witness, self.watch, self._over
         return s
 
     # ---- groups ----------------------------------------------------------------------------
@@ -337,7 +350,7 @@ class XState(State):
     def moves(self) -> list[Move]:
         if self._over:
             return []
-        return list(compress(self.game.moves_list, self.free))
+        return list(self.open_moves)
 
     # every placement carries the game's token already (see X.__init__), so no marking per call
     moves.stamps_origin = True  # type: ignore[attr-defined]
@@ -361,12 +374,13 @@ class XState(State):
         s.game = g
         s._token = g.token
         s.stones = stones = self.stones[:]
-        s.free = free = self.free[:]
+        k = bisect_left(self.open_cells, i)
+        s.open_cells = self.open_cells[:k] + self.open_cells[k + 1:]
+        s.open_moves = self.open_moves[:k] + self.open_moves[k + 1:]
         s.parent_of = parent = self.parent_of[:]
         s.sides = sides = self.sides[:]
         colour = self.mover
         stones[i] = colour
-        free[i] = 0
         # the new stone joins its neighbours' groups under the first one's root
         root = i
         for j in g.neighbours[i]:
@@ -384,7 +398,6 @@ class XState(State):
         bits = sides[root]
         if bits & g.q_sides and bits & g.r_sides:  # it touches two sides that meet at a corner
             s._claim(bits, colour)
-        s.empties = self.empties - 1
         s.mover = (colour + 1) % 3
         s._over = self._over
         if s.owners is self.owners and i not in self.watch:

@@ -33,7 +33,7 @@ def _say(text: str, colour: str = "#222222") -> str:
 
 def _table(df: Any) -> str:
     """A table as HTML, with a dash where there is no number (a group with no game yet)."""
-    return f"<div class='xlib-table'>{df.to_html(na_rep='–')}</div>"
+    return f"<div class='xlib-table'>{df.to_html(na_rep='–', index_names=False)}</div>"
 
 
 def _image(fig: Any) -> w.Image:
@@ -173,7 +173,10 @@ class ClassJoin:
             self.worker = _Worker(self._report)
         if resumed is not None and resumed.record is not None:
             self._resume(resumed)   # before the code is set: loading the game is not a new game to save
-            self.code, self.group = info.code, name
+            self.code, self.group, self.last = info.code, name, self.board.state
+            if self.board.state.record() != resumed.record:   # computers moved on while the seats were set
+                self.last = None
+                self._changed(self.board.state)
             self.status.value = _say(f"Joined class <b>{info.code}</b> as <b>{html.escape(name)}</b>. Your group's "
                                      f"unfinished game is back on the board (move {resumed.moves}); play on.", GREEN)
             if self.board.busy is None:
@@ -193,7 +196,7 @@ class ClassJoin:
         for seat, who in enumerate(game.seats):
             if self.board.seats.get(seat, "person") != who:
                 self.board.set_seat(seat, who)
-        self.key, self.root, self.last = game.key, self.board.state.root, None
+        self.key, self.root = game.key, self.board.state.root
 
     def leave(self) -> None:
         """Stop storing games for the class (those stored stay stored)."""
@@ -264,7 +267,7 @@ class ClassPanel:
     the computer personas play `baseline_games` games of each mix under the class's rules."""
 
     def __init__(self, store: ClassStore | None = None, url: str | None = None, refresh: float = 3.0,
-                 baseline_games: int = 90, seed: int = 0, background: bool | None = None) -> None:
+                 baseline_games: int = 60, seed: int = 0, background: bool | None = None) -> None:
         self._store = store
         self.url = url
         self.period = refresh
