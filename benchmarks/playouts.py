@@ -61,7 +61,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, help="games per setup (default: each setup's own)")
     ap.add_argument("--game", choices=xlib.game_names(), help="only this game")
-    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds; each side keeps its best")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="rounds alternating with OpenSpiel where it has a counterpart; each side keeps its best")
     args = ap.parse_args()
     print(f"{'game':<9} {'setup':<10} {'games':>6} {'seconds':>8} {'games/s':>8} {'moves/s':>9} "
           f"{'moves/game':>10}   OpenSpiel from Python (moves/s, xlib/OpenSpiel)")
@@ -71,7 +72,7 @@ def main() -> None:
         for label, options, games, spiel in SETUPS.get(name, [("default", {}, 200, None)]):
             n = args.games or games
             secs, moves, rate = float("inf"), 0, 0.0
-            for _ in range(max(1, args.rounds)):
+            for _ in range(max(1, args.rounds) if spiel else 1):
                 run_secs, moves = playouts(name, options, n)
                 secs = min(secs, run_secs)
                 other = openspiel_playouts(spiel, n) if spiel else None

@@ -187,7 +187,7 @@ class XeroG(Game):
 class XeroGState(State):
     """A position: pips on every square, the side to move, the set-up still to come, the plies flown."""
 
-    __slots__ = ("board", "mover", "setups_left", "flown", "result", "_moves", "_listed")
+    __slots__ = ("board", "mover", "setups_left", "flown", "result", "_moves", "_listed", "_named", "_pack")
 
     game: XeroG
     board: tuple[int, ...]
@@ -197,6 +197,8 @@ class XeroGState(State):
     result: tuple[int, ...] | None          # the winners once over (both on a draw)
     _moves: tuple[Move, ...] | None
     _listed: dict[int, Fly] | None       # the listed flights by outcome (see outcome_key)
+    _named: dict[str, Move] | None        # the listed moves by notation
+    _pack: int | None                     # the board packed (see pack)
 
     @classmethod
     def _make(cls, g: XeroG, board: tuple[int, ...], mover: int, flown: int, setups_left: int = 0,
@@ -204,7 +206,7 @@ class XeroGState(State):
         s = cls.__new__(cls)
         s.game = g
         s.board, s.mover, s.flown, s.setups_left, s.result = board, mover, flown, setups_left, result
-        s._moves = s._listed = None
+        s._moves = s._listed = s._named = s._pack = None
         return s
 
     # ---- reading the position ----------------------------------------------------------
@@ -265,14 +267,39 @@ class XeroGState(State):
             elif self.setups_left:
                 self._moves = SETUPS
             else:
-                self._moves = tuple(self._flights()) or (PASS,)
+                flights = self._flights()
+                token = self._mark()
+                for fly in flights:  # made for this state alone: marked as its moves once
+                    fly.origin = token
+                self._moves = tuple(flights) or (PASS,)
+        if self._moves and not isinstance(self._moves[0], Fly):
+            token = self._mark()
+            for shared in self._moves:  # the set-ups and the pass serve every state: marked at each listing
+                shared.origin = token
         return list(self._moves)
+
+    # the flights are marked when made, the shared moves at each listing (see State and Move.origin)
+    moves.stamps_origin = True  # type: ignore[attr-defined]
+
+    def _mark(self) -> object:
+        """The token that marks the moves this state made (see Move.origin)."""
+        try:
+            return self._token
+        except AttributeError:
+            self._token = object()
+            return self._token
+
+    def _packed(self) -> int:
+        """The board packed (see pack), worked out once."""
+        if self._pack is None:
+            self._pack = pack(self.board)
+        return self._pack
 
     def _flights(self) -> list[Fly]:
         """The legal flights from the home row (falling back rank by rank while none can move)."""
         for starts in _home_row_candidates(self.board, self.mover):
             found: dict[int, Fly] = {}
-            packed = pack(self.board)
+            packed = self._packed()
             for start in starts:
                 FlightSearch(self.board, self.mover, start).outcomes(found, packed)
             if found:
@@ -282,18 +309,15 @@ class XeroGState(State):
     def _index(self) -> dict[int, Fly]:
         """The listed flights by outcome."""
         if self._listed is None:
-            packed = pack(self.board)
+            packed = self._packed()
             self._listed = {outcome_key(self.board, m.start, m.end, m.drop, packed): m
                             for m in self.moves() if isinstance(m, Fly)}
         return self._listed
 
     def home_row_squares(self) -> list[str]:
         """The squares of the pyramids the player to move may fly now."""
-        seen: list[str] = []
-        for m in self.moves():
-            if isinstance(m, Fly) and sq_name(m.start) not in seen:
-                seen.append(sq_name(m.start))
-        return seen
+        starts = dict.fromkeys(m.start for m in self.moves() if isinstance(m, Fly))
+        return [sq_name(sq) for sq in starts]
 
     # ---- notation ------------------------------------------------------------------------
     def _parse(self, text: str) -> Move:
@@ -318,10 +342,16 @@ class XeroGState(State):
             landings.append(BASE[SOUTH] if base == "S" else BASE[NORTH])
         if not landings:
             raise NotationError(f"{text!r} names no landing square: a flight is written start-landing, like b1-b3")
+        if self._moves is not None:
+            if self._named is None:
+                self._named = {m.text: m for m in self._moves}
+            listed = self._named.get(text)
+            if listed is not None:
+                return listed  # written as listed: no need to search for it
         written = _Written(text, start, tuple(landings), drop)
         if self.result is None and not self.setups_left and self._written_problem(written) is None:
             # a legal flight: the listed move with its outcome, under that move's one notation
-            return self._index()[outcome_key(self.board, start, landings[-1], drop)]
+            return self._index()[outcome_key(self.board, start, landings[-1], drop, self._packed())]
         return written
 
     def _explain(self, move: Move) -> str | None:
@@ -337,7 +367,7 @@ class XeroGState(State):
         if isinstance(move, Pass):
             return None if listed == [PASS] else "Passing is allowed only when no pyramid of any occupied rank can move."
         if isinstance(move, Fly):
-            key = outcome_key(self.board, move.start, move.end, move.drop)
+            key = outcome_key(self.board, move.start, move.end, move.drop, self._packed())
             return None if self._index().get(key) is move else f"{move} is not a legal flight here."
         if isinstance(move, _Written):
             return self._written_problem(move)
@@ -368,7 +398,7 @@ class XeroGState(State):
         flight, problem = match_flight(board, mover, w.start, w.landings, w.drop)
         if flight is None:
             return f"{w}: {problem}"
-        if outcome_key(board, w.start, w.landings[-1], w.drop) == pack(board):
+        if outcome_key(board, w.start, w.landings[-1], w.drop, self._packed()) == self._packed():
             return f"{w}: the flight leaves every square with the pips it had; the board must have changed."
         return None
 

@@ -20,7 +20,7 @@ from ...classroom import Activity, ClassClosed, ClassError, ClassStore, StoredGa
 from ...classroom import table as tables
 from ...core import State
 from ..widget import Board, _in_kernel
-from .lab_panel import TABLE_STYLE, _prompt, figure_png, plot_rates
+from .lab_panel import TABLE_STYLE, figure_png, plot_rates
 
 CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spacing:0.12em;color:#1A1A1A}"
               ".xlib-class-hint{font-size:18px;max-width:760px}</style>")
@@ -36,10 +36,20 @@ def _table(df: Any) -> str:
     return f"<div class='xlib-table'>{df.to_html(na_rep='–', index_names=False)}</div>"
 
 
-def _image(fig: Any) -> w.Image:
-    img = w.Image(value=figure_png(fig), format="png", layout=w.Layout(max_width="760px"))
+def _plot_widget() -> w.Image:
+    """An image for a plot, hidden until there is one."""
+    img = w.Image(value=b"", format="png", layout=w.Layout(max_width="760px", display="none"))
     img.add_class("xlib-plot")
     return img
+
+
+def _show_plot(img: w.Image, fig: Any) -> None:
+    """Show `fig` in `img` (None hides it)."""
+    if fig is None:
+        img.layout.display = "none"
+        return
+    img.value = figure_png(fig)
+    img.layout.display = None
 
 
 class _Worker:
@@ -305,9 +315,16 @@ class ClassPanel:
         self.csv_link = w.HTML()
         self.class_buttons = w.HBox([self.refresh_button, self.close_button, self.clear_button, self.csv_link],
                                     layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
+        # the results are made once and only their values change: a redraw from a background thread
+        # then never depends on the browser building new widgets in the right order
         self.group_view = w.HTML()
-        self.results = w.VBox()
+        self.group_plot = _plot_widget()
+        self.compare_view = w.HTML()
+        self.compare_plot = _plot_widget()
+        self.prompt = w.HTML()
+        self.results = w.VBox([self.group_view, self.group_plot, self.compare_view, self.compare_plot, self.prompt])
         self.results.add_class("xlib-class-results")
+        self.results.layout.display = "none"
         self.text = w.HTML()
         self.text.add_class("xlib-class-text")
         text = w.Accordion(children=[self.text])
@@ -495,24 +512,24 @@ class ClassPanel:
         rules = self.rules
         rules_text = (f"{rules['players']} players, white supply "
                       f"{'unlimited' if rules['supply'] is None else rules['supply']}, shooting skill {rules['skill']}")
-        parts: list[w.Widget] = [self.group_view]
-        if finished and len(self.groups):
-            parts.append(_image(plot_groups(self.groups)))
-        parts.append(w.HTML(f"<h3>Our class beside the computer personas</h3><p>Per game, with the personas' "
-                            f"games under the same rules ({rules_text}); ± is the half-width of the 95% "
-                            f"interval.</p>" + TABLE_STYLE + (_table(self.compared) if len(self.compared) else "")
-                            + ("<p><i>The personas are playing their games…</i></p>" if self.waiting else "")))
-        if len(self.compared):
-            parts.append(_image(plot_rates(self.compared)))
+        _show_plot(self.group_plot, plot_groups(self.groups) if finished and len(self.groups) else None)
+        self.compare_view.value = (
+            f"<h3>Our class beside the computer personas</h3><p>Per game, with the personas' games under the same "
+            f"rules ({rules_text}); ± is the half-width of the 95% interval.</p>" + TABLE_STYLE
+            + (_table(self.compared) if len(self.compared) else "")
+            + ("<p><i>The personas are playing their games…</i></p>" if self.waiting else ""))
+        _show_plot(self.compare_plot, plot_rates(self.compared) if len(self.compared) else None)
+        prompt = ""
         if finished and len(self.compared) > 1:
             ours = self.compared.loc[tables.CLASS_ROW]
             best = self.compared.drop(tables.CLASS_ROW).waste.idxmin()
-            parts.append(_prompt(
-                f"Our groups wasted {ours.waste * 12:.1f} of the 12 black pieces per game and claimed "
-                f"{ours.cooperation * 12:.1f} through alliances; '{best}' wasted "
-                f"{self.compared.loc[best].waste * 12:.1f}. What did the groups do differently from the computers? "
-                f"When did a group take white pieces instead of forming an alliance, and did it pay?"))
-        self.results.children = tuple(parts)
+            prompt = (f"{TABLE_STYLE}<div class='xlib-prompt'><b>Discuss.</b> Our groups wasted "
+                      f"{ours.waste * 12:.1f} of the 12 black pieces per game and claimed {ours.cooperation * 12:.1f} "
+                      f"through alliances; '{html.escape(str(best))}' wasted {self.compared.loc[best].waste * 12:.1f}. "
+                      f"What did the groups do differently from the computers? When did a group take white pieces "
+                      f"instead of forming an alliance, and did it pay?</div>")
+        self.prompt.value = prompt
+        self.results.layout.display = None
 
     def wait(self, timeout: float = 120.0) -> bool:
         """Wait until the personas' games in the background are played (tests)."""
