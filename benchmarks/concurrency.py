@@ -2,22 +2,27 @@
 with many pages opened at once, and memory given back when the pages close.
 
 Serves notebooks/ with `make app`'s settings (serve/: gallery first, idle kernels culled) on
-127.0.0.1 only, opens the XAllies app in N Chromium pages at the same moment, and reads the
-memory of every kernel (PSS: pages shared between processes are split among them, so the
-figures add up). The browser runs on the same computer here, so first paint is pessimistic: in
-a class each student's device renders its own page. Bounded: every wait has a deadline and the
-server stops at the end.
+127.0.0.1 only. Each round opens the XAllies app in N Chromium pages at the same moment and
+reads the memory of every kernel (PSS: pages shared between processes are split among them, so
+the figures add up) and the CPU time of Voila, the kernels and the browser; then it requests
+the same N pages without a browser, which is the server's share of first paint. The browser
+runs on the same computer here, so first paint in Chromium is pessimistic: in a class each
+student's device draws its own page. Bounded: every wait has a deadline and the server stops
+at the end.
 
-    python benchmarks/concurrency.py [--pages 1 10 30] [--notebook xallies.ipynb] [--timeout 300]
+    python benchmarks/concurrency.py [--pages 1 10 30] [--notebook xallies.ipynb] [--timeout 600]
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import math
 import os
 import statistics
 import sys
 import time
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import psutil
@@ -123,53 +128,88 @@ def wait_settled(deadline: float) -> None:
 
 
 async def open_page(browser, url: str, timeout_s: float) -> tuple[float | None, object]:
-    """Open one app page in its own browser context; seconds to a painted board (None if never)."""
+    """Open one app page in its own browser context; seconds to a painted board (None if not in time)."""
     context = await browser.new_context(viewport={"width": 1280, "height": 1000})
     page = await context.new_page()
     t0 = time.perf_counter()
     try:
-        await page.goto(url, timeout=timeout_s * 1000)
+        await page.goto(url, wait_until="commit", timeout=timeout_s * 1000)
+        left = timeout_s - (time.perf_counter() - t0)
         # read twice a second: reading canvases takes the CPU that the pages themselves need
-        await page.wait_for_function(ANY_BOARD_PAINTED_JS, polling=500, timeout=timeout_s * 1000)
+        await page.wait_for_function(ANY_BOARD_PAINTED_JS, polling=500, timeout=max(left, 1) * 1000)
         return time.perf_counter() - t0, context
     except Exception:  # a page that did not paint in time is counted as such, not fatal
         return None, context
 
 
-async def round_of(browser, url: str, n: int, timeout_s: float) -> None:
+def render_only(url: str, timeout_s: float) -> float | None:
+    """Seconds for Voila to send one fully rendered page (the notebook run in a new kernel), no browser."""
+    t0 = time.perf_counter()
+    try:
+        with urllib.request.urlopen(url, timeout=timeout_s) as response:
+            response.read()
+        return time.perf_counter() - t0
+    except OSError:
+        return None
+
+
+def wait_culled(earlier: set[str]) -> tuple[int, float]:
+    """Wait until the kernels started since `earlier` are culled; (how many are left, seconds waited)."""
+    t0 = time.time()
+    while set(kernels()) - earlier and time.time() - t0 < IDLE_S + 4 * INTERVAL_S + 60:
+        time.sleep(1)
+    return len(set(kernels()) - earlier), time.time() - t0
+
+
+def spread(seconds: list[float], n: int, timeout_s: float) -> str:
+    """`k/n within T s; median, 90th percentile, slowest` of a round's times."""
+    text = f"{len(seconds)}/{n} within {timeout_s:.0f} s"
+    if seconds:
+        s = sorted(seconds)
+        text += (f"; median {statistics.median(s):.1f} s, 90th percentile {s[math.ceil(0.9 * len(s)) - 1]:.1f} s, "
+                 f"slowest {s[-1]:.1f} s")
+    return text
+
+
+async def browser_round(browser, url: str, n: int, timeout_s: float) -> None:
+    """N pages opened at the same moment in Chromium: first paint, memory and CPU, then culling."""
     earlier = set(kernels())
     before = server_memory()
     cpu0 = cpu_split()
     results = await asyncio.gather(*(open_page(browser, url, timeout_s) for _ in range(n)))
-    paints = sorted(s for s, _ in results if s is not None)
     running = kernels()
     mine = [running[k] for k in set(running) - earlier]
     per_app = sorted(pss(k) for k in mine)
-    cpu = sorted(cpu_seconds(k) for k in mine)
+    kernel_cpu = sum(cpu_seconds(k) for k in mine)
     total = server_memory()
     server_cpu, browser_cpu = (b - a for a, b in zip(cpu0, cpu_split()))
-    print(f"{n} page(s) opened at once: {len(paints)}/{n} painted within {timeout_s:.0f} s", end="")
-    if paints:
-        print(f"; first paint median {statistics.median(paints):.1f} s, "
-              f"90th percentile {paints[int(0.9 * (len(paints) - 1))]:.1f} s, slowest {paints[-1]:.1f} s")
-    else:
-        print()
+    print(f"{n} page(s) opened at once in Chromium: painted {spread([s for s, _ in results if s is not None], n, timeout_s)}")
     if per_app:
         print(f"    memory per open app (its kernel): median {statistics.median(per_app) / MB:.0f} MB, "
-              f"largest {per_app[-1] / MB:.0f} MB; CPU per app until now: median {statistics.median(cpu):.1f} s")
-    print(f"    CPU while they opened: Voila server {server_cpu:.1f} s, kernels {sum(cpu):.1f} s, "
-          f"browser {browser_cpu:.1f} s")
-    print(f"    load average of the machine (1 min, all its users): {os.getloadavg()[0]:.1f}")
-    print(f"    Voila and all kernels: {before / MB:.0f} MB before, {total / MB:.0f} MB with the page(s) open, "
-          f"{len(running)} kernels")
+              f"largest {per_app[-1] / MB:.0f} MB")
+    print(f"    Voila and all kernels: {before / MB:.0f} MB before, {total / MB:.0f} MB with the page(s) open "
+          f"({(total - before) / MB / n:.0f} MB more per page), {len(running)} kernels")
+    print(f"    CPU seconds while they opened: Voila server {server_cpu:.1f}, kernels {kernel_cpu:.1f}, "
+          f"browser {browser_cpu:.1f}; load average of the machine (all its users) {os.getloadavg()[0]:.1f}")
     for _, context in results:
         await context.close()
-    t0 = time.time()
-    while set(kernels()) - earlier and time.time() - t0 < IDLE_S + 4 * INTERVAL_S + 60:
-        await asyncio.sleep(1)
-    left = len(set(kernels()) - earlier)
-    print(f"    pages closed: {len(mine) - left}/{len(mine)} of their kernels culled after {time.time() - t0:.0f} s "
+    left, waited = wait_culled(earlier)
+    print(f"    pages closed: {len(mine) - left}/{len(mine)} kernels culled after {waited:.0f} s "
           f"(idle timeout {IDLE_S} s in this run); Voila and kernels now {server_memory() / MB:.0f} MB")
+
+
+def server_round(url: str, n: int, timeout_s: float) -> None:
+    """N pages requested at the same moment without a browser: the server's share of first paint."""
+    earlier = set(kernels())
+    cpu0 = cpu_split()[0]
+    with ThreadPoolExecutor(n) as pool:
+        times = [s for s in pool.map(lambda _: render_only(url, timeout_s), range(n)) if s is not None]
+    kernel_cpu = sum(cpu_seconds(running) for k, running in kernels().items() if k not in earlier)
+    print(f"{n} page(s) requested at once, no browser: rendered {spread(times, n, timeout_s)}")
+    print(f"    CPU seconds: Voila server {cpu_split()[0] - cpu0:.1f}, kernels {kernel_cpu:.1f}; "
+          f"load average of the machine {os.getloadavg()[0]:.1f}")
+    left, waited = wait_culled(earlier)  # nobody connects to these kernels: culled once idle
+    print(f"    {n - left}/{n} never-connected kernels culled after {waited:.0f} s")
 
 
 async def main_async(args: argparse.Namespace) -> None:
@@ -178,10 +218,9 @@ async def main_async(args: argparse.Namespace) -> None:
     os.environ["JUPYTER_PATH"] = str(ROOT / "serve")  # exactly what `make app` sets
     os.environ["JUPYTER_CONFIG_PATH"] = str(ROOT / "serve")
     with voila(*CULL) as base:
-        wait_settled(time.time() + 180)
-        print(f"Voila with make app's settings, idle: {len(kernels())} kernels, "
-              f"{server_memory() / MB:.0f} MB (Voila and kernels, PSS); {psutil.cpu_count()} cores, "
-              f"{psutil.virtual_memory().total / 2**30:.0f} GB")
+        app = f"{base}/voila/render/{args.notebook}"
+        print(f"Voila with make app's settings, idle: {server_memory() / MB:.0f} MB (PSS); "
+              f"{psutil.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB")
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             gallery = await browser.new_page()
@@ -194,7 +233,9 @@ async def main_async(args: argparse.Namespace) -> None:
             await gallery.close()
             for n in args.pages:
                 wait_settled(time.time() + 180)
-                await round_of(browser, f"{base}/voila/render/{args.notebook}", n, args.timeout)
+                await browser_round(browser, app, n, args.timeout)
+                wait_settled(time.time() + 180)
+                server_round(app, n, args.timeout)
             await browser.close()
 
 
@@ -202,7 +243,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--pages", type=int, nargs="+", default=[1, 10, 30])
     ap.add_argument("--notebook", default="xallies.ipynb")
-    ap.add_argument("--timeout", type=float, default=300, help="seconds each page may take to paint")
+    ap.add_argument("--timeout", type=float, default=600, help="seconds each page may take to paint")
     asyncio.run(main_async(ap.parse_args()))
 
 

@@ -181,3 +181,13 @@ def test_shooting_range_hits_when_the_aim_is_over_the_well_and_enters_the_shot()
     assert "1 hits from 2 shots" in r.result.value
     b.new_game(seed=3)
     assert r.shots == [] and r.result.value == ""  # the shooting box resets with a new game
+
+
+def test_undo_says_what_it_took_back_even_during_shooting():
+    g = xlib.game("xallies", shooting="manual", rounds=1)
+    b = Board(state=g.start(), animate=0, seed=0)
+    for m in ("3+", "7+", "11+"):
+        b.play(m)
+    b.choose("Hit")
+    b.undo()
+    assert "Took back <code>hit</code>" in b.message.value and b.state.ledger.shots[0] == ()

@@ -87,7 +87,7 @@ VIEWPORT = {"width": 1366, "height": 768}   # a school laptop
 
 
 def open_app(page, server: str, name: str) -> None:
-    page.goto(f"{server}/voila/render/{name}", timeout=90_000)
+    page.goto(f"{server}/voila/render/{name}", timeout=180_000)   # the page comes when its notebook has run
     page.wait_for_selector("h1", timeout=90_000)
     page.wait_for_load_state("networkidle", timeout=90_000)
 
@@ -127,6 +127,6 @@ def inside_viewport(page, locator) -> bool:
 
 
 def wait_idle(page, board, timeout: float = 60_000) -> None:
-    """Wait until the board's message no longer says that a move is under way."""
-    page.wait_for_function("(el) => !el.innerText.includes('thinking') && !el.innerText.includes('is moving')",
-                           arg=board.locator(".xlib-message").element_handle(), timeout=timeout)
+    """Wait until the board has finished the moves and animations under way (it drops its xlib-busy mark)."""
+    page.wait_for_function("(el) => !el.classList.contains('xlib-busy') && !el.querySelector('.xlib-busy')",
+                           arg=board.element_handle(), timeout=timeout)

@@ -121,8 +121,13 @@ def test_typed_moves_play_and_undo_keeps_its_place_over_a_game(page, server, art
         assert moves, "the move box offers the legal moves"
         entry.fill(moves[-1])
         entry.press("Enter")
-        page.wait_for_function(f"(el) => el.innerText.split('\\n').filter(l => l.trim()).length >= {3 * turn + 3}",
-                               arg=log.element_handle(), timeout=60_000)
+        done = f"b.querySelector('.xlib-log').innerText.split('\\n').filter(l => l.trim()).length >= {3 * turn + 3}"
+        choose = "Array.from(b.querySelectorAll('.xlib-choices button')).some(x => x.innerText.includes('Automatic'))"
+        page.wait_for_function(f"(b) => {done} || {choose}", arg=board.element_handle(), timeout=60_000)
+        automatic = board.locator(".xlib-choices button", has_text="Automatic order")
+        if automatic.count():   # several colours in hand: drop them in the automatic order
+            automatic.first.click()
+        page.wait_for_function(f"(b) => {done}", arg=board.element_handle(), timeout=60_000)
         wait_idle(page, board)
         places.add(round(undo.bounding_box()["x"]))
         click_well(canvas, 7)   # an illegal click: a long sentence in the message line

@@ -7,10 +7,12 @@ it stands for (what the computer reports in words).
 """
 from __future__ import annotations
 
+import itertools
 import math
-from typing import Callable, NamedTuple
+from functools import lru_cache
+from typing import Any, Callable, NamedTuple
 
-from ..core import State
+from ..core import Game, State
 
 
 class Judgement(NamedTuple):
@@ -44,19 +46,84 @@ def winners_outcome(state: State) -> Judgement:
 
 
 def worth_outcome(state: State) -> Judgement:
-    """A finished game judged by the game's own evaluation, values() (XAllies: points plus skill × whites).
-
-    The drawn shots are never read: they are the dice, not the play."""
+    """A game judged by its own evaluation, values(), read as a race."""
     values = state.values()
     return Judgement(reward(values), share_of_win(values))
 
 
+@lru_cache(maxsize=1024)
+def _binomial(n: int, p: float) -> tuple[float, ...]:
+    """P(k of n shots land) for k = 0..n, each landing with chance p."""
+    return tuple(math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1))
+
+
+def shot_odds(points: tuple[int, ...], whites: tuple[int, ...], skills: tuple[float, ...]) -> list[float]:
+    """Each player's expected share of the win when every white piece is one shot landing with its skill.
+
+    Exact over every combination of hits when there are few, else each rival compared on its own
+    (a tie counted as half)."""
+    n = len(points)
+    dists = [_binomial(w, float(p)) for w, p in zip(whites, skills)]
+    share = [0.0] * n
+    if math.prod(len(d) for d in dists) <= 512:
+        for hits in itertools.product(*(range(len(d)) for d in dists)):
+            chance = math.prod(d[h] for d, h in zip(dists, hits))
+            totals = [points[i] + hits[i] for i in range(n)]
+            best = max(totals)
+            leaders = [i for i in range(n) if totals[i] == best]
+            for i in leaders:
+                share[i] += chance / len(leaders)
+        return share
+    for i in range(n):
+        for h, chance in enumerate(dists[i]):
+            mine = points[i] + h
+            for j in range(n):
+                if j != i:
+                    below = sum(c for k, c in enumerate(dists[j]) if points[j] + k < mine)
+                    level = sum(c for k, c in enumerate(dists[j]) if points[j] + k == mine)
+                    chance *= below + 0.5 * level
+            share[i] += chance
+    return share
+
+
+def xallies_odds(game: Game, points: tuple[int, ...], whites: tuple[int, ...]) -> Judgement:
+    """XAllies at the end of play: the chance to win once the white pieces are shot, never the drawn shots.
+
+    The shots are the dice, not the play: a search that read them would know the future."""
+    skills = game.skills  # type: ignore[attr-defined]
+    values = [pt + sk * w for pt, sk, w in zip(points, skills, whites)]
+    if game.options["shooting"] == "expected":
+        win = share_of_win(values)
+    else:
+        win = shot_odds(points, whites, skills)
+    total = sum(v for v in values if v > 0) or 1.0
+    return Judgement([0.7 * w + 0.3 * max(v, 0.0) / total for w, v in zip(win, values)], win)
+
+
+def xallies_outcome(state: State) -> Judgement:
+    return xallies_odds(state.game, state.points, state.whites)  # type: ignore[attr-defined]
+
+
 #: how a finished game is judged, where the winners alone would mislead or peek at the dice
-OUTCOMES: dict[str, Callable[[State], Judgement]] = {"xallies": worth_outcome}
+OUTCOMES: dict[str, Callable[[State], Judgement]] = {"xallies": xallies_outcome}
 
 
 def outcome(state: State) -> Judgement:
     return OUTCOMES.get(state.game.name, winners_outcome)(state)
+
+
+def values_race(game: Game, result: Any) -> Judgement:
+    """The end of a fast playout judged by the values it carries, read as a race."""
+    return Judgement(reward(result.values), share_of_win(result.values))
+
+
+#: how the end of a game's own fast playout is judged (absent: by the values it carries)
+PLAYOUT_OUTCOMES: dict[str, Callable[[Game, Any], Judgement]] = {
+    "xallies": lambda game, result: xallies_odds(game, result.points, result.whites)}
+
+
+def playout_outcome(game: Game, result: Any) -> Judgement:
+    return PLAYOUT_OUTCOMES.get(game.name, values_race)(game, result)
 
 
 # ---- a sure winner ---------------------------------------------------------------------------
@@ -88,11 +155,6 @@ def sure_winner(state: State) -> int | None:
 
 
 # ---- a position cut off before the end -------------------------------------------------------
-
-def worth_evaluation(state: State) -> Judgement:
-    """The default cut-off: the game's own values() read as a race."""
-    return worth_outcome(state)
-
 
 def base_letter(player: int) -> str:
     """The notation letter of the base that `player` flies into (South flies into N)."""
@@ -169,4 +231,4 @@ def exploration(game_name: str) -> float:
 
 
 def evaluate(state: State) -> Judgement:
-    return EVALUATIONS.get(state.game.name, worth_evaluation)(state)
+    return EVALUATIONS.get(state.game.name, worth_outcome)(state)

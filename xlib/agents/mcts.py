@@ -25,8 +25,7 @@ from typing import Any, ClassVar
 
 from ..core import Move, State
 from ..rng import check_seed
-from .evaluations import (PLAYOUT_PLIES, Judgement, evaluate, exploration, outcome, reward, share_of_win,
-                          sure_winner)
+from .evaluations import PLAYOUT_PLIES, Judgement, evaluate, exploration, outcome, playout_outcome, sure_winner
 from .tactics import can_win, cheap_to_spot, quick_move, winning_moves
 from .words import Why, chances, player_name
 
@@ -337,8 +336,7 @@ class MCTSAgent:
             return outcome(s)
         fast = getattr(s, "fast_playout", None)
         if fast is not None and getattr(s, "phase", "play") == "play":
-            values = fast(rng, self.rollout_turns).values
-            return Judgement(reward(values), share_of_win(values))
+            return playout_outcome(s.game, fast(rng, self.rollout_turns))
         limit = PLAYOUT_PLIES.get(s.game.name)
         if self.rollout_turns is not None:
             limit = self.rollout_turns * len(s.players) if limit is None else min(limit, self.rollout_turns)

@@ -542,6 +542,7 @@ class Board:
         self.busy = busy or "The board is busy."
         self._stop = False
         self.say(self.busy, "busy")
+        self.widget.add_class("xlib-busy")   # for the eye of a test: the board is working
         self.refresh()
 
         def target() -> None:
@@ -553,6 +554,7 @@ class Board:
                 if self.busy is not None and self.busy in self.message.value:
                     self.say("")   # nothing more to say than that the move is done
                 self.busy = None
+                self.widget.remove_class("xlib-busy")
                 try:
                     self.refresh()
                 except Exception:
@@ -621,13 +623,16 @@ class Board:
         """Take back the last move (and the computer's replies, back to a person's move)."""
         if not self._may_act() or self.state.parent is None:
             return
+        taken: list[str] = []
         while self.state.parent is not None:
             self.redo_stack.append(self.state)
+            taken.append(str(self.state.last_move))
             self.state = self.state.parent
             if self._person_to_move():
                 break
         self.selection, self.browsing, self.marks = None, None, ()
-        self.say("")
+        moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in reversed(taken))
+        self.say(f"Took back {moves}.")
         self.refresh()
 
     def redo(self) -> None:

@@ -294,8 +294,7 @@ class ClassPanel:
         self.rules: dict[str, Any] = {}
         self.waiting = False
         self.worker: _Worker | None = None
-        self._ticker: threading.Thread | None = None
-        self._stop = threading.Event()
+        self._news = threading.Event()   # set when the personas' table is ready to be shown
         self._lock = threading.RLock()
         self._confirm_until = 0.0
 
@@ -330,6 +329,10 @@ class ClassPanel:
         text = w.Accordion(children=[self.text])
         text.set_title(0, "The class table as text")
         self.errors = w.Output()
+        # ticks in the browser every `refresh` seconds while a class is shown (hidden: it is no control)
+        self.clock = w.Play(value=0, min=0, max=10**9, step=1, interval=max(250, int(refresh * 1000)),
+                            repeat=True, layout=w.Layout(display="none"))
+        self.clock.observe(self._guard(self._tick), names="value")
         self.start_button.on_click(self._guard(lambda _: self.start()))
         self.open_button.on_click(self._guard(lambda _: self.open(self.open_box.value)))
         self.refresh_button.on_click(self._guard(lambda _: self.refresh(force=True)))
@@ -337,7 +340,8 @@ class ClassPanel:
         self.clear_button.on_click(self._guard(lambda _: self._clear_clicked()))
         self.widget = w.VBox([w.HBox([self.start_button, w.HTML("&nbsp;or open a class:&nbsp;"), self.open_box,
                                       self.open_button], layout=w.Layout(align_items="center")),
-                              self.code_view, self.status, self.class_buttons, self.results, text, self.errors])
+                              self.code_view, self.status, self.class_buttons, self.results, text, self.errors,
+                              self.clock])
         self.widget.add_class("xlib-class-panel")
 
     def _ipython_display_(self) -> None:
@@ -386,23 +390,19 @@ class ClassPanel:
         self.class_buttons.layout.display = None
         self.close_button.description = "Reopen the class" if closed else "Close the class"
         self.refresh(force=True)
-        if self.background and self._ticker is None:
-            self._ticker = threading.Thread(target=self._tick, daemon=True)
-            self._ticker.start()
+        if self.background:
+            self.clock.playing = True
 
-    def _tick(self) -> None:
-        """Ask the database for news every `period` seconds; redraw only when something changed."""
-        while not self._stop.wait(self.period):
-            try:
-                self.refresh()
-            except ClassError as exc:
-                self.status.value = _say("✗ " + html.escape(str(exc), quote=False), RED)
-            except Exception:
-                self._report()
+    def _tick(self, _change: dict[str, Any]) -> None:
+        """The clock's tick (every `period` seconds, on the kernel's main thread): redraw if anything changed.
+
+        Every widget of the panel is changed on this one thread, so the browser gets each change in
+        the order it was made; the personas' games, played in the background, only hand over a table."""
+        self.refresh(force=self._news.is_set())
 
     def stop(self) -> None:
         """Stop refreshing by itself."""
-        self._stop.set()
+        self.clock.playing = False
 
     def toggle_closed(self) -> None:
         """Close the class (no more games are taken) or reopen it."""
@@ -462,6 +462,7 @@ class ClassPanel:
             for g in store.games(code, finished=False):
                 in_progress[g.group] = in_progress.get(g.group, 0) + 1
             if full:
+                self._news.clear()
                 self.frame = tables.game_frame(store.games(code, finished=True, records=True))
                 self.rules = tables.class_rules(self.frame)
                 base = self._baseline(self.rules)
@@ -484,7 +485,7 @@ class ClassPanel:
 
         def play() -> None:
             self.baselines[key] = tables.baseline(rules, self.baseline_games, self.seed)
-            self.refresh(force=True)
+            self._news.set()   # the next tick shows it
         self.worker.submit(key, play)
         return None
 

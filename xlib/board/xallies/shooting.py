@@ -26,14 +26,17 @@ class ShootingRange:
         self.speed = speed
         self.shots: list[bool] = []
         self.canvas = Canvas(width=WIDTH, height=HEIGHT, layout=w.Layout(width=f"{WIDTH}px", height=f"{HEIGHT}px"))
-        self.clock = w.Play(value=0, min=0, max=10**7, step=1, interval=40, description="aim")
+        self.clock = w.Play(value=0, min=0, max=10**7, step=1, interval=40, description="aim",
+                            tooltip="start, pause or stop the aim sweeping across the well")
         self.clock.observe(self._tick, names="value")
-        self.shoot_button = w.Button(description="Shoot", icon="bullseye", button_style="warning")
+        self.shoot_button = w.Button(description="Shoot", icon="bullseye", button_style="warning",
+                                     tooltip="shoot now: a hit when the aim is over the well")
         self.shoot_button.on_click(lambda _: self.shoot())
         self.result = w.HTML()
         self.canvas.on_mouse_down(lambda x, y: self.shoot())
         repaint_when_ready(self.canvas, self.draw)
-        self.widget = w.VBox([self.canvas, w.HBox([w.HTML("Start the aim:"), self.clock, self.shoot_button]),
+        self.widget = w.VBox([self.canvas, w.HBox([w.HTML("Start the aim (▶), then press Shoot when it is over "
+                                                          "the well:"), self.clock, self.shoot_button]),
                               self.result])
         self.widget.add_class("xlib-shooting")
         if board is not None:
