@@ -160,6 +160,16 @@ def test_easy_does_not_look_at_the_reply():
     assert len(picks) > 3  # it plays like Greedy: any move, since none wins at once
 
 
+def test_xallies_is_judged_by_the_odds_of_the_shots_never_by_the_shots_drawn():
+    from xlib.agents.evaluations import outcome, shot_odds
+
+    assert shot_odds((3, 3, 0), (1, 0, 0), (0.5, 0.5, 0.5)) == [0.75, 0.25, 0.0]  # a hit wins, a miss ties
+    near = shot_odds((6, 3, 3, 0), (12, 10, 9, 8), (0.5,) * 4)  # many shots: each rival compared on its own
+    assert abs(sum(near) - 1) < 0.01 and near[0] > 0.9
+    s = xlib.game("xallies").position(WINS[0][2]).play("3+")
+    assert s.over and outcome(s).win == [1.0, 0.0, 0.0]  # 12 points against 6 + 0 shots: no shot can change it
+
+
 # ---- the time budget -----------------------------------------------------------------------------
 
 CROWDED = "000000/000010/321220/331132/000000/000000 S"  # a Xero-G board with hundreds of flights, no win

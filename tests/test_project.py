@@ -132,7 +132,7 @@ def kernel_alive(kernel_id: str) -> bool:
 
 
 def test_the_gallery_opens_first_and_a_closed_tab_frees_its_kernel(monkeypatch):
-    """`make app`'s settings in a real browser, with the idle timeout shortened to 10 s."""
+    """`make app`'s settings in a real browser, with the idle timeout shortened to 15 s."""
     from tests.browser.conftest import _require_browser
     from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, voila
 
@@ -141,7 +141,7 @@ def test_the_gallery_opens_first_and_a_closed_tab_frees_its_kernel(monkeypatch):
 
     monkeypatch.setenv("JUPYTER_PATH", str(ROOT / "serve"))
     monkeypatch.setenv("JUPYTER_CONFIG_PATH", str(ROOT / "serve"))
-    idle, interval = 10, 1
+    idle, interval = 15, 1
     with voila(f"--MappingKernelManager.cull_idle_timeout={idle}",
                f"--MappingKernelManager.cull_interval={interval}") as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -119,11 +119,11 @@ def test_two_groups_join_one_class_and_the_lab_panel_shows_both(browser, class_s
         lab.wait_for_function("(el) => el.innerText.includes('2 finished games')", arg=status.element_handle(),
                               timeout=SHORT)   # the panel refreshes by itself
         results = lab.locator(".xlib-class-results")
-        lab.wait_for_function("(el) => el.innerText.includes('all prosocial')", arg=results.element_handle(),
-                              timeout=LONG)    # the personas' games under the same rules
+        # both games pooled in the class row, beside the personas' games under the same rules
+        lab.wait_for_function("(el) => /our class\\s+2\\s/.test(el.innerText) && "
+                              "el.innerText.includes('all prosocial')", arg=results.element_handle(), timeout=LONG)
         text = results.inner_text()
-        assert "Reds" in text and "Blues" in text
-        assert re.search(r"our class\s+2\s", text), text   # both games pooled in the class row
+        assert re.search(r"Reds\s+1\s+0\s", text) and re.search(r"Blues\s+1\s+0\s", text), text
         assert "Groups: 2 (Reds, Blues)" in status.inner_text()
         no_errors(lab)
         lab.set_viewport_size({"width": VIEWPORT["width"], "height": 2400})   # the whole panel in one picture

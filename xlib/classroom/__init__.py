@@ -64,6 +64,6 @@ def open_store(url: str | os.PathLike[str] | None = None, migrations: tuple[Migr
 
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "ENV", "MAX_GAMES", "MAX_GROUPS", "MAX_MOVES", "MAX_RECORD_CHARS",
-           "MIGRATIONS", "Activity", "ClassClosed", "ClassError", "ClassInfo", "ClassStore", "Migration", "StorageError",
-           "StoredGame", "UnknownClass", "check_code", "check_group", "data_dir", "default_location",
+           "MIGRATIONS", "Activity", "ClassClosed", "ClassError", "ClassInfo", "ClassStore", "Migration",
+           "StorageError", "StoredGame", "UnknownClass", "check_code", "check_group", "data_dir", "default_location",
            "new_game_key", "open_store"]

@@ -28,6 +28,7 @@ RED, GREEN = "#B00020", "#00603C"
 
 
 def _say(text: str, colour: str = "#222222") -> str:
+    """A message in a colour (red for a problem, green for done)."""
     return f"<span style='color:{colour}'>{text}</span>"
 
 
@@ -273,8 +274,9 @@ class ClassJoin:
 class ClassPanel:
     """The teacher's class panel: start a class, project its code, and watch the class table fill as games end.
 
-    Live: every `refresh` seconds it asks the database whether anything changed. Beside the class,
-    the computer personas play `baseline_games` games of each mix under the class's rules."""
+    Live: a clock in the browser ticks every `refresh` seconds and the panel asks the database
+    whether anything changed. Beside the class, the computer personas play `baseline_games` games
+    of each mix under the class's rules (in the background inside a kernel)."""
 
     def __init__(self, store: ClassStore | None = None, url: str | None = None, refresh: float = 3.0,
                  baseline_games: int = 60, seed: int = 0, background: bool | None = None) -> None:
@@ -314,8 +316,7 @@ class ClassPanel:
         self.csv_link = w.HTML()
         self.class_buttons = w.HBox([self.refresh_button, self.close_button, self.clear_button, self.csv_link],
                                     layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
-        # the results are made once and only their values change: a redraw from a background thread
-        # then never depends on the browser building new widgets in the right order
+        # the results are made once and only their values change, so a redraw is a few value updates
         self.group_view = w.HTML()
         self.group_plot = _plot_widget()
         self.compare_view = w.HTML()
