@@ -131,40 +131,6 @@ def kernel_alive(kernel_id: str) -> bool:
     return False
 
 
-def test_the_gallery_opens_first_and_a_closed_tab_frees_its_kernel(monkeypatch):
-    """`make app`'s settings in a real browser, with the idle timeout shortened to 15 s."""
-    from tests.browser.conftest import _require_browser
-    from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, voila
-
-    _require_browser()
-    from playwright.sync_api import sync_playwright
-
-    monkeypatch.setenv("JUPYTER_PATH", str(ROOT / "serve"))
-    monkeypatch.setenv("JUPYTER_CONFIG_PATH", str(ROOT / "serve"))
-    idle, interval = 15, 1
-    with voila(f"--MappingKernelManager.cull_idle_timeout={idle}",
-               f"--MappingKernelManager.cull_interval={interval}") as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.goto(url + "/", timeout=120_000)
-            page.wait_for_url("**/voila/render/index.ipynb", timeout=120_000)  # the gallery, not a file list
-            page.get_by_role("link", name=re.compile("Learn and play")).first.click()
-            page.wait_for_url("**/voila/render/xallies.ipynb", timeout=120_000)
-            page.locator(".xlib-board").first.wait_for(timeout=120_000)  # widgets: the kernel is connected
-            kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
-            assert kernel_alive(kernel)
-            time.sleep(idle + 3 * interval)
-            assert kernel_alive(kernel), "the kernel of an open page was culled"
-            page.close()
-            deadline = time.time() + 120
-            while kernel_alive(kernel) and time.time() < deadline:
-                time.sleep(0.5)
-            assert not kernel_alive(kernel), "the kernel of a closed page was not culled"
-        finally:
-            browser.close()
-
-
 def test_xlib_has_no_runtime_dependencies():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     assert project["dependencies"] == []
@@ -183,11 +149,10 @@ def test_ci_runs_the_readme_test_command():
     assert "voila%2Frender%2Fnotebooks%2Findex.ipynb" in readme
 
 
-def test_the_readme_gives_the_classroom_figures_from_the_benchmark():
+def test_the_readme_tells_how_to_serve_a_class_and_a_school():
     readme = (ROOT / "README.md").read_text()
     assert "benchmarks/concurrency.py" in readme and "HOST=0.0.0.0" in readme
-    section = readme[readme.index("## A class on one computer"):]
-    assert re.search(r"\b10 pages\b", section) and re.search(r"\b30 pages\b", section)
+    assert "## A class on one computer" in readme
     assert "JupyterHub" in readme and "default_url" in readme
 
 
