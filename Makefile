@@ -36,9 +36,9 @@ lock:
 test: install
 	$(BIN)/python -m pytest tests notebooks --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
 
-# The first page is the gallery; the kernel of a closed tab is stopped after 5 idle minutes
-# (serve/voila.json). No preheated kernels: one taken from the pool after waiting longer than
-# the idle timeout can be culled before its page connects.
+# The first page is the gallery; each notebook has a kernel pre-heated (already run), so a page
+# appears at once; the kernel of a closed tab is stopped after 5 idle minutes, timed from when its
+# page took it (serve/voila.json, xlib/serving.py).
 app: install
 	@if [ "$(HOST)" != 127.0.0.1 ] && [ "$(HOST)" != localhost ]; then \
 		echo; \

@@ -1,14 +1,15 @@
 """Browser figures for every app (printed, never asserted): first paint, and click-to-repaint on XAllies.
 
 Starts Voila on notebooks/ and drives Debian's Chromium with Playwright at 1366×768, as the
-browser tests do. First paint is measured with a plain kernel and with preheated kernels, as
-`make app` serves them.
+browser tests do. First paint is measured with a plain kernel (Voila's defaults) and with `make app`'s settings
+(serve/voila.json: a pre-heated kernel per notebook).
 
     python benchmarks/browser.py [--clicks N] [--apps xallies.ipynb ...]
 """
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -86,8 +87,14 @@ def main() -> None:
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for label, extra in (("plain", ()), ("preheated", ("--preheat_kernel=True", "--pool_size=1"))):
-            with voila(*extra) as url:
+        serve = str(Path(__file__).resolve().parents[1] / "serve")
+        for label, extra in (("plain", False), ("make app's pre-heated", True)):
+            for key in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
+                if extra:
+                    os.environ[key] = serve
+                else:
+                    os.environ.pop(key, None)
+            with voila() as url:
                 for app in args.apps:
                     paints = []
                     for _ in range(3):

@@ -7,7 +7,7 @@ import pytest
 
 import xlib
 from xlib.agents import (AGENTS, PERSONAS, Easy, GreedyAgent, Hard, MCTSAgent, Medium, RandomAgent, default_for,
-                         for_game, make_agent)
+                         for_game, make_agent, suits)
 from xlib.agents.tactics import quick_move
 
 pd = pytest.importorskip("pandas")
@@ -52,6 +52,8 @@ def test_agents_never_change_a_state_and_repeat_with_their_seed():
     s = xlib.game("xallies").start().play("3+").play("7+")
     before = s.position_text()
     for name in AGENTS:
+        if not suits(AGENTS[name], "xallies"):
+            continue  # the three-player politics personas: tested on X and XATS in test_politics.py
         options = {"iterations": 30, "seconds": None} if issubclass(AGENTS[name], MCTSAgent) else {}
         a, b = make_agent(name, seed=4, **options), make_agent(name, seed=4, **options)
         assert a.choose(s) == b.choose(s)
@@ -356,3 +358,48 @@ def test_fast_playout_laps_past_the_origin_like_the_engine():
             s = s.play(rng.choice(s.moves()))
         f = _fast(start)(random.Random(seed))
         assert (f.counts, f.points, f.whites) == (s.counts, s.points, s.whites)
+
+
+def plies_and_first_winner(state: xlib.core.State) -> dict[str, object]:
+    """A measure for the tournament test: the game's length and its first winner."""
+    return {"length": len(state.history()) - 1, "first_winner": min(state.winners) if state.winners else -1}
+
+
+def test_tournament_adds_a_measure_to_every_row_of_its_game() -> None:
+    df = xlib.tournament("x", {"r": ["random"] * 3}, games=3, seed=2, workers=1, measure=plies_and_first_winner)
+    assert len(df) == 9
+    for _, rows in df.groupby("game"):
+        assert rows.length.nunique() == 1 and rows.first_winner.nunique() == 1
+        assert rows.length.iloc[0] == rows.plies.iloc[0]
+        assert rows.first_winner.iloc[0] == rows[rows.win > 0].seat.min()
+    with pytest.raises(ValueError, match="measure must be a function"):
+        xlib.tournament("x", {"r": ["random"] * 3}, games=1, measure="length")
+
+
+@pytest.mark.parametrize("share, words", [(1.0, "nearly every game"), (0.996, "nearly every game"),
+                                          (0.97, "more than 9 games in 10"), (0.5, "about 5 games in 10"),
+                                          (0.1, "about 1 game in 10"), (0.03, "less than 1 game in 10"),
+                                          (0.0, "almost no games")])
+def test_win_estimates_read_as_words(share: float, words: str) -> None:
+    from xlib.agents.words import chances
+
+    assert chances(share) == words
+
+
+def test_seat_menus_offer_players_only_for_the_player_counts_they_declare() -> None:
+    two = {name for name, _ in for_game("xats", 2)}
+    three = {name for name, _ in for_game("xats", 3)}
+    assert "kingmaker" in three and "kingmaker" not in two
+    assert {"easy", "medium", "hard"} <= two & three
+    assert not suits(AGENTS["kingmaker"], "xats", 2) and suits(AGENTS["kingmaker"], "x", 3)
+
+
+def moves_played(state: xlib.core.State) -> dict[str, object]:
+    """A measure for the tournament test: the game's moves in notation."""
+    return {"moves": " ".join(str(m) for m in state.record()["moves"])}
+
+
+def test_identical_line_ups_in_one_tournament_play_different_games() -> None:
+    df = xlib.tournament("x", {"a": ["random"] * 3, "b": ["random"] * 3}, games=4, seed=0, workers=1, size=6,
+                         measure=moves_played)
+    assert df.groupby("game").moves.first().nunique() == 8

@@ -113,8 +113,10 @@ def test_make_app_serves_the_gallery_first_with_culling_on_loopback():
     assert (serve / "voila" / "templates" / "gallery" / "tree-lab.html").exists()
     cull = config["MappingKernelManager"]
     assert cull["cull_idle_timeout"] > 0 and cull["cull_interval"] > 0 and cull["cull_connected"] is False
-    # a preheated kernel that waited in the pool longer than the idle timeout is culled before its page connects
-    assert not config["VoilaConfiguration"].get("preheat_kernel", False)
+    # a pre-heated kernel per notebook, whose idle clock starts when a page takes it from the pool
+    voila = config["VoilaConfiguration"]
+    assert voila["preheat_kernel"] is True and voila["default_pool_size"] >= 1
+    assert voila["multi_kernel_manager_class"] == "xlib.serving.ClassroomKernelManager"
     # on a busy computer a cell's widget can come later than nbclient's default 4 s, and would be dropped
     assert config["VoilaExecutor"]["iopub_timeout"] >= 30
 

@@ -33,3 +33,8 @@ class OptionError(XlibError):
 
 class SeedError(XlibError):
     """A seed that is not a whole number (bool and float are refused: they would hide a mistake)."""
+
+
+class ExperimentError(XlibError):
+    """An experiment that cannot run as asked: no games, an unknown level, an unreachable Dask
+    scheduler, or a results file that belongs to another experiment."""

@@ -103,8 +103,10 @@ def fit_mix(mix: Sequence[str], players: int) -> list[str]:
 
 def run_experiment(mixes: Mapping[str, Sequence[str]] | None = None, games: int = 200, seed: int = 0,
                    players: int = 3, supply: int | None = 12, skill: float = 0.5,
-                   progress: bool | Callable[[int, int], None] = False, workers: int | None = None) -> Any:
+                   progress: bool | Callable[[int, int], None] = False, workers: int | None = None,
+                   client: Any = None) -> Any:
     """Play exactly `games` games of every persona mix; the tournament table (one row per player per game).
+    `client`, a dask.distributed Client or a scheduler address, plays them on a Dask cluster.
 
     Seats rotate from game to game so that no persona always moves first: the games of a mix are
     split as evenly as they go over the rotations (200 games with 3 players: 67, 67 and 66)."""
@@ -120,7 +122,7 @@ def run_experiment(mixes: Mapping[str, Sequence[str]] | None = None, games: int 
             wanted[f"{label}|{r}"] = games // players + (1 if r < games % players else 0)
     lineups = {k: v for k, v in lineups.items() if wanted[k] > 0}
     df = tournament("xallies", lineups, games=wanted, seed=seed, progress=progress, workers=workers,
-                    **game_options(players, supply, skill))
+                    client=client, **game_options(players, supply, skill))
     df["mix"] = df.lineup.str.split("|").str[0]
     df["persona"] = df.agent
     df.attrs["seed"] = seed

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from . import registry
 from .agents import AGENTS, make_agent
@@ -75,22 +75,25 @@ def game_rows(state: State, lineup: str, game_id: int, agents: Sequence[str]) ->
     return rows
 
 
-def _one(job: tuple) -> list[dict[str, Any]]:
-    name, options, lineup, agents, seed, game_id = job
-    final = play_match(name, list(agents), seed=seed, **options)
-    return game_rows(final, lineup, game_id, [_label(a) for a in agents])
+Measure = Callable[[State], Mapping[str, Any]]
 
 
 def tournament(game: str, lineups: Mapping[str, Sequence[AgentSpec]] | Sequence[Sequence[AgentSpec]],
                games: int | Mapping[str, int] = 100, seed: int = 0, workers: int | None = None,
-               progress: bool | Callable[[int, int], None] = False, **options: Any) -> Any:
+               progress: bool | Callable[[int, int], None] = False, measure: Measure | None = None,
+               client: Any = None, out: str | os.PathLike[str] | None = None, **options: Any) -> Any:
     """Play `games` games of every lineup (or, given a mapping, that many of each named lineup); a pandas
     DataFrame with one row per player per game.
 
     Lineups name agents by name (or (name, options)); `workers` processes share the work (default:
     up to 2 cores). The same seed gives the same table. `progress` is True for a progress bar, or
-    a function told (games done, games in all) after every game."""
-    import pandas as pd
+    a function told (games done, games in all) after every game. `measure`, a module-level function
+    of a finished game's state, adds its fields to every row of that game (what a study measures
+    beyond scores: a lab reads the game's history there). `client`, a dask.distributed Client or a
+    scheduler address, plays the games on a Dask cluster instead, with the same results. `out`, a CSV
+    file, receives each game's rows as it finishes; run again with the same arguments, the tournament
+    plays only the games the file lacks (see xlib.runner)."""
+    from .runner import Job, check_progress, check_workers, run
 
     if isinstance(game, Game):
         raise ValueError("give the game by name (and its options by keyword) so that workers can rebuild it")
@@ -102,10 +105,14 @@ def tournament(game: str, lineups: Mapping[str, Sequence[AgentSpec]] | Sequence[
     for count in counts.values():
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise ValueError(f"games must be a whole number of at least 1, not {count!r}")
+    if measure is not None and not callable(measure):
+        raise ValueError(f"measure must be a function of a finished game's state, not {measure!r}")
     if not isinstance(games, Mapping) and counts and min(counts.values()) < 1:
         raise ValueError(f"games must be a whole number of at least 1, not {games!r}")
     seats = len(g.start().players)
-    jobs: list[tuple[Any, ...]] = []
+    check_workers(workers)
+    check_progress(progress)
+    jobs: list[Job] = []
     for label, agents in named.items():
         agents = list(agents)
         if len(agents) != seats:
@@ -113,30 +120,7 @@ def tournament(game: str, lineups: Mapping[str, Sequence[AgentSpec]] | Sequence[
                              f"{seats} seats")
         for a in agents:
             _agent(a, 0)  # a bad name fails here, before any game is played
-        for i in range(counts[label]):
-            jobs.append((game, dict(options), label, tuple(agents), seed + i, len(jobs)))
-    workers = workers if workers is not None else min(2, os.cpu_count() or 1)
-    rows: list[dict[str, Any]] = []
-    results: Iterable[list[dict[str, Any]]]
-    if workers > 1 and len(jobs) > 1:
-        import multiprocessing as mp
-
-        pool = mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(workers)
-        results = pool.imap(_one, jobs, chunksize=max(1, len(jobs) // (workers * 20)))
-    else:
-        pool = None
-        results = map(_one, jobs)
-    try:
-        if progress is True:
-            from tqdm.auto import tqdm
-
-            results = tqdm(results, total=len(jobs), desc=f"{g.title} games")
-        for done, r in enumerate(results, 1):
-            rows.extend(r)
-            if callable(progress):
-                progress(done, len(jobs))
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
-    return pd.DataFrame(rows)
+        for _ in range(counts[label]):
+            # every game its own seed, so that identical line-ups (the rotations of one persona) never repeat a game
+            jobs.append(Job(len(jobs), game, dict(options), label, tuple(agents), seed + len(jobs), measure))
+    return run(jobs, workers=workers, client=client, out=out, progress=progress, desc=f"{g.title} games")

@@ -30,6 +30,7 @@ from .tactics import can_win, cheap_to_spot, quick_move, winning_moves
 from .words import Why, chances, player_name
 
 LOST = -1e9  # the selection score of a child proven to be won by someone else
+SURE_VISITS, SURE_SHARE = 200, 0.98  # a move that won this share of this many imagined games is played at once
 
 
 class _Node:
@@ -237,13 +238,19 @@ class MCTSAgent:
                 break
 
     def _settled(self, root: _Node, done: int, start: float, deadline: float) -> bool:
-        """True when the most-tried move cannot be overtaken in the time left, or only one move does not lose."""
+        """True when the most-tried move cannot be overtaken in the time left, only one move does not lose,
+        or the most-tried move has won nearly every one of many imagined games (a won position needs no more
+        thought)."""
         if root.untried:
             return False
         p = root.mover
-        alive = sorted((c.visits for _, c in root.children.values() if c.winner is None or c.winner == p),
-                       reverse=True)
+        alive_nodes = sorted((c for _, c in root.children.values() if c.winner is None or c.winner == p),
+                             key=lambda c: -c.visits)
+        alive = [c.visits for c in alive_nodes]
         if len(alive) <= 1:
+            return True
+        best = alive_nodes[0]
+        if best.visits >= SURE_VISITS and best.wins[p] >= SURE_SHARE * best.visits:
             return True
         now = time.perf_counter()
         left = (deadline - now) * done / max(now - start, 1e-6)

@@ -29,10 +29,14 @@ def _listing(items: Sequence[str]) -> str:
 
 def chances(share: float) -> str:
     """A win estimate in words: 'about 3 games in 10'."""
+    if share >= 0.995:
+        return "nearly every game"
+    if share <= 0.005:
+        return "almost no games"
     tenths = max(0, min(10, round(10 * share)))
-    if tenths == 10 and share < 0.995:
-        tenths = 9
-    if tenths == 0 and share > 0.005:
+    if tenths == 10:
+        return "more than 9 games in 10"
+    if tenths == 0:
         return "less than 1 game in 10"
     return f"about {tenths} game{'s' if tenths != 1 else ''} in 10"
 

@@ -279,7 +279,7 @@ class Board:
 
     def _seat_choices(self) -> list[tuple[str, str]]:
         out = [("Person", PERSON)]
-        for name, cls in agents.for_game(self.game_name):
+        for name, cls in agents.for_game(self.game_name, len(self.state.players)):
             label = getattr(cls, "label", name.capitalize())
             out.append((f"Computer: {label}", name))
         return out
@@ -306,10 +306,10 @@ class Board:
                             layout=w.Layout(width="96px"))
             dd = w.Dropdown(options=choices, value=value, layout=w.Layout(width="196px"))
             dd.observe(self._guard(functools.partial(self._on_seat, p)), names="value")
-            tooltip = {v: getattr(c, "description", "") for v, c in agents.for_game(self.game_name)}
+            tooltip = {v: getattr(c, "description", "") for v, c in agents.for_game(self.game_name, len(self.state.players))}
             dd.tooltip = "; ".join(f"{k}: {v}" for k, v in tooltip.items() if v)
             name = w.Text(value=self.names.get(p, ""), placeholder="a name (optional)",
-                          layout=w.Layout(width="196px", margin="0 0 6px 96px"))
+                          layout=w.Layout(width="180px", margin="0 0 6px 96px"))
             name.observe(self._guard(functools.partial(self._on_name, p)), names="value")
             self.seat_widgets.append(dd)
             self.name_widgets.append(name)
@@ -764,7 +764,7 @@ class Board:
     def set_seat(self, player: int, who: str) -> None:
         """Seat a person ("person"), the default computer ("computer") or a computer player by name."""
         who = self._seat_value(who)
-        names = {name for name, _ in agents.for_game(self.game_name)}
+        names = {name for name, _ in agents.for_game(self.game_name, len(self.state.players))}
         if who != PERSON and who not in names:
             raise XlibError(f"no computer player {who!r} for {self.state.game.title}; choose person or one of "
                             f"{', '.join(sorted(names))}")

@@ -1,50 +1,27 @@
 """The classroom lab's panels: a live ledger beside a board, and experiments with controls.
 
 Results are tables (HTML) and plots (PNG images), each with discussion prompts beside it.
-All numbers come from xlib.lab; a run is reproducible from its seed and can be saved as CSV.
+All numbers come from xlib.lab; a run is reproducible from its seed and can be saved as CSV. Runs in
+the background, tables, prompts and figures are xlib.board.experiment's, shared with the other labs.
 """
 from __future__ import annotations
 
 import base64
 import html
-import io
-import threading
-from typing import Any, Callable
+from typing import Any
 
 import ipywidgets as w
 
 from ... import lab
 from ...core import State
-from ..widget import Board, _in_kernel
+from ..experiment import TABLE_STYLE, BackgroundRun
+from ..experiment import figure as _figure, image as _image, prompt as _prompt, table_html as _table
+from ..experiment import figure_png  # noqa: F401  (the class panel draws its plots with it, from here)
+from ..widget import Board
 
 #: persona colours for plots: none of them is a player's colour on the board
 PERSONA_COLOURS = {"selfish": "#D55E00", "prosocial": "#0072B2", "competitive": "#E69F00",
                    "reciprocator": "#CC79A7", "spoiler": "#000000"}
-
-TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:13px}"
-               ".xlib-table th,.xlib-table td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:right}"
-               ".xlib-prompt{background:#FFF8E1;border-left:4px solid #E69F00;padding:6px 10px;margin:6px 0;"
-               "max-width:760px}</style>")
-
-
-def _table(df: Any) -> str:
-    return f"<div class='xlib-table'>{df.to_html()}</div>"
-
-
-def _prompt(text: str) -> w.HTML:
-    return w.HTML(f"{TABLE_STYLE}<div class='xlib-prompt'><b>Discuss.</b> {text}</div>")
-
-
-def figure_png(fig: Any) -> bytes:
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
-    return buf.getvalue()
-
-
-def _image(fig: Any) -> w.Image:
-    img = w.Image(value=figure_png(fig), format="png", layout=w.Layout(max_width="760px"))
-    img.add_class("xlib-plot")
-    return img
 
 
 class ClassRound:
@@ -86,13 +63,11 @@ class ClassRound:
         self.split.value = TABLE_STYLE + _table(lab.score_split(state))
 
 
-class ExperimentPanel:
+class ExperimentPanel(BackgroundRun):
     """Controls for a tournament of persona mixes and for population dynamics, with results to discuss."""
 
     def __init__(self, games: int = 200, seed: int = 0, background: bool | None = None) -> None:
-        self.background = _in_kernel() if background is None else background
-        self.running = False
-        self._worker: threading.Thread | None = None
+        super().__init__(background, bar_width="420px")
         style = {"description_width": "150px"}
         wide = w.Layout(width="420px")
         self.players = w.Dropdown(options=[3, 4], value=3, description="players", style=style, layout=wide)
@@ -110,85 +85,25 @@ class ExperimentPanel:
         self.games.tooltip = ("exactly this many games of each mix; the seats rotate between games, so each "
                               "persona plays from every seat")
         self.seed = w.IntText(value=seed, description="seed", style=style, layout=wide)
-        self.run_button = w.Button(description="Run experiment", icon="play", button_style="primary")
-        self.dynamics_button = w.Button(description="What if everyone played like this?", icon="line-chart",
-                                        layout=w.Layout(width="300px"))
-        self.progress_bar = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="420px", visibility="hidden"))
-        self.progress_text = w.HTML()
-        self.progress = w.HBox([self.progress_bar, self.progress_text])
-        self.progress.add_class("xlib-progress")
-        self.message = w.HTML()
+        self.run_button = self.button("Run experiment", self.run, icon="play", button_style="primary")
+        self.dynamics_button = self.button("What if everyone played like this?", self.run_dynamics,
+                                           icon="line-chart", layout=w.Layout(width="300px"))
         self.text = w.HTML()
         self.text.add_class("xlib-lab-text")
         self.results = w.VBox()
         self.results.add_class("xlib-lab-results")
         self.dynamics = w.VBox()
         self.dynamics.add_class("xlib-lab-dynamics")
-        self.errors = w.Output()
         self.table: Any = None
         self.summary: Any = None
         self.personas: Any = None
         self.history: Any = None
-        self.run_button.on_click(lambda _: self._start(self.run))
-        self.dynamics_button.on_click(lambda _: self._start(self.run_dynamics))
         controls = w.VBox([self.players, self.supply, self.skill, self.mixes, self.custom, self.games, self.seed,
                            w.HBox([self.run_button, self.dynamics_button])])
         text = w.Accordion(children=[self.text])
         text.set_title(0, "The same results as text")
         self.widget = w.VBox([controls, self.message, self.progress, self.results, text, self.dynamics, self.errors])
         self.widget.add_class("xlib-lab")
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
-
-    def _guarded(self, fn: Callable[[], None]) -> None:
-        import traceback
-
-        try:
-            fn()
-        except ValueError as exc:
-            self.message.value = f"<span style='color:#B00020'>{html.escape(str(exc), quote=False)}</span>"
-        except Exception:
-            self.errors.append_stdout("Something went wrong; please report this message:\n" + traceback.format_exc())
-
-    def _start(self, fn: Callable[[], None]) -> None:
-        """Run an experiment from a button: one at a time, buttons disabled meanwhile, clicks answered."""
-        if self.running:
-            self.message.value = "<i>An experiment is running: wait for it to finish.</i>"
-            return
-        self.running = True
-        self.run_button.disabled = self.dynamics_button.disabled = True
-
-        def job() -> None:
-            try:
-                self._guarded(fn)
-            finally:
-                self.running = False
-                self.run_button.disabled = self.dynamics_button.disabled = False
-                self.progress_bar.layout.visibility = "hidden"
-
-        if self.background:
-            self._worker = threading.Thread(target=job, daemon=True)
-            self._worker.start()
-        else:
-            job()
-
-    def wait(self, timeout: float = 300.0) -> None:
-        """Wait for an experiment started from a button to finish."""
-        if self._worker is not None:
-            self._worker.join(timeout)
-
-    def _progress(self, what: str) -> Callable[[int, int], None]:
-        """A progress report in words: "game 412 of 990"."""
-        self.progress_bar.layout.visibility = "visible"
-
-        def report(done: int, total: int) -> None:
-            self.progress_bar.max = max(1, total)
-            self.progress_bar.value = done
-            self.progress_text.value = f"{what}: game {done} of {total}"
-        return report
 
     def chosen_mixes(self) -> dict[str, list[str]]:
         mixes = {name: lab.DEFAULT_MIXES[name] for name in self.mixes.value}
@@ -207,7 +122,7 @@ class ExperimentPanel:
         """Run the tournament with the current controls and show tables, plots, prompts and the text version."""
         mixes = self.chosen_mixes()
         self.message.value = "<i>Playing…</i>"
-        report = self._progress("Playing") if progress else False
+        report = self.report("Playing") if progress else False
         table = lab.run_experiment(mixes, games=self.games.value, progress=report, **self.settings())
         self.show(table)
 
@@ -253,7 +168,7 @@ class ExperimentPanel:
         """Replicator dynamics over the five personas, from payoffs measured at every table."""
         self.message.value = "<i>Measuring every table of personas…</i>"
         settings = self.settings()
-        report = self._progress("Measuring every table") if progress else False
+        report = self.report("Measuring every table") if progress else False
         payoffs = lab.payoff_tables(games=max(4, self.games.value // 25), progress=report, **settings)
         self.show_dynamics(lab.replicator(payoffs, generations=generations))
 
@@ -276,17 +191,6 @@ class ExperimentPanel:
 
 
 # ---- plots ------------------------------------------------------------------------------
-
-def _figure(width: float = 7.5, height: float = 3.4, cols: int = 1) -> tuple[Any, Any]:
-    """A figure drawn without pyplot, so the kernel's plotting backend is left alone."""
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(width, height))
-    axes = fig.subplots(1, cols)
-    for ax in (axes if cols > 1 else [axes]):
-        ax.spines[["top", "right"]].set_visible(False)
-    return fig, axes
-
 
 def _axes(title: str, width: float = 7.5, height: float = 3.4) -> tuple[Any, Any]:
     fig, ax = _figure(width, height)

@@ -1,0 +1,152 @@
+"""What every experiment panel of the notebooks shares: runs in the background, and the report helpers.
+
+A panel's buttons start a run on a background thread, so the page stays live while games are played;
+the buttons are disabled meanwhile, progress is told in words ("Playing: game 12 of 60"), and a
+ValueError (bad input) is shown in the panel as a sentence. Results are HTML tables, discussion
+prompts and matplotlib figures shown as images. Nothing here knows a game.
+"""
+from __future__ import annotations
+
+import html
+import io
+import threading
+import traceback
+from typing import Any, Callable
+
+import ipywidgets as w
+
+from .widget import _in_kernel
+
+#: the look of result tables and discussion prompts (a panel puts it before its HTML)
+TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:13px}"
+               ".xlib-table th,.xlib-table td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:right}"
+               ".xlib-prompt{background:#FFF8E1;border-left:4px solid #E69F00;padding:6px 10px;margin:6px 0;"
+               "max-width:760px}</style>")
+
+#: a run's error colour, dark enough to read on white
+ERROR_COLOUR = "#B00020"
+
+
+def table_html(df: Any) -> str:
+    """A pandas table as HTML in the shared table style (put TABLE_STYLE before it)."""
+    return f"<div class='xlib-table'>{df.to_html()}</div>"
+
+
+def prompt(text: str) -> w.HTML:
+    """A discussion prompt for the class, set apart from the results it asks about."""
+    return w.HTML(f"{TABLE_STYLE}<div class='xlib-prompt'><b>Discuss.</b> {text}</div>")
+
+
+def figure_png(fig: Any) -> bytes:
+    """A matplotlib figure as PNG bytes, cropped to what is drawn."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+    return buf.getvalue()
+
+
+def image(fig: Any, max_width: str = "760px") -> w.Image:
+    """A matplotlib figure as an image widget no wider than `max_width` (so it fits the page)."""
+    img = w.Image(value=figure_png(fig), format="png", layout=w.Layout(max_width=max_width))
+    img.add_class("xlib-plot")
+    return img
+
+
+def figure(width: float = 7.5, height: float = 3.4, cols: int = 1, rows: int = 1) -> tuple[Any, Any]:
+    """A figure of rows × cols plots (in inches), drawn without pyplot so the kernel's plotting backend is
+    left alone; its axes as matplotlib's subplots gives them (one, a row, or a grid)."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height))
+    axes = fig.subplots(rows, cols)
+    for ax in fig.axes:
+        ax.spines[["top", "right"]].set_visible(False)
+    return fig, axes
+
+
+class BackgroundRun:
+    """The running part of an experiment panel: buttons that start one run at a time on a background
+    thread, progress in words, and errors in the panel.
+
+    A subclass makes its buttons with `button` and lays out `message`, `progress` and `errors` in its
+    widget. Outside a kernel (`background` None and no kernel, or False) a run happens at once, which
+    is what scripts and tests want."""
+
+    #: the panel's whole widget, made by the subclass
+    widget: w.Box
+    #: told to a second press while a run is going on
+    busy_text = "<i>An experiment is running: wait for it to finish.</i>"
+
+    def __init__(self, background: bool | None = None, bar_width: str = "420px") -> None:
+        self.background = _in_kernel() if background is None else background
+        self.running = False
+        self._worker: threading.Thread | None = None
+        self.buttons: list[w.Button] = []
+        self.progress_bar = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width=bar_width,
+                                                                                  visibility="hidden"))
+        self.progress_text = w.HTML()
+        self.progress = w.HBox([self.progress_bar, self.progress_text])
+        self.progress.add_class("xlib-progress")
+        self.message = w.HTML()
+        self.errors = w.Output()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+    def button(self, description: str, fn: Callable[[], None], **options: Any) -> w.Button:
+        """A button that starts `fn` as a run, and is disabled while any run of this panel goes on."""
+        b = w.Button(description=description, **options)
+        b.on_click(lambda _: self.start(fn))
+        self.buttons.append(b)
+        return b
+
+    def start(self, fn: Callable[[], None]) -> None:
+        """Run `fn` from a button: one run at a time, the buttons disabled meanwhile, a second press answered."""
+        if self.running:
+            self.message.value = self.busy_text
+            return
+        self.running = True
+        self._enable(False)
+
+        def job() -> None:
+            try:
+                self._guarded(fn)
+            finally:
+                self.running = False
+                self._enable(True)
+                self.progress_bar.layout.visibility = "hidden"
+
+        if self.background:
+            self._worker = threading.Thread(target=job, daemon=True)
+            self._worker.start()
+        else:
+            job()
+
+    def _enable(self, enabled: bool) -> None:
+        for b in self.buttons:
+            b.disabled = not enabled
+
+    def _guarded(self, fn: Callable[[], None]) -> None:
+        """Run `fn`: bad input (a ValueError) becomes a sentence in the panel, anything else a report to send."""
+        try:
+            fn()
+        except ValueError as exc:
+            self.message.value = f"<span style='color:{ERROR_COLOUR}'>{html.escape(str(exc), quote=False)}</span>"
+        except Exception:
+            self.errors.append_stdout("Something went wrong; please report this message:\n" + traceback.format_exc())
+
+    def wait(self, timeout: float = 300.0) -> None:
+        """Wait for a run started from a button to finish (at most `timeout` seconds)."""
+        if self._worker is not None:
+            self._worker.join(timeout)
+
+    def report(self, what: str = "Playing") -> Callable[[int, int], None]:
+        """Show the progress bar, and a function that tells it the games done in words: "Playing: game 12 of 60"."""
+        self.progress_bar.layout.visibility = "visible"
+
+        def told(done: int, total: int) -> None:
+            self.progress_bar.max = max(1, total)
+            self.progress_bar.value = done
+            self.progress_text.value = f"{what}: game {done} of {total}"
+        return told
