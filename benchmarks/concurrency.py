@@ -130,8 +130,9 @@ def wait_settled(deadline: float) -> None:
             return
 
 
-async def open_page(browser, url: str, timeout_s: float) -> tuple[float | None, object]:
-    """Open one app page in its own browser context; seconds to a painted board (None if not in time)."""
+async def open_page(browser, url: str, timeout_s: float) -> tuple[float | None, object, str | None]:
+    """Open one app page in its own browser context; seconds to a painted board (None if not in time), the
+    context, and the id of the page's kernel."""
     context = await browser.new_context(viewport={"width": 1280, "height": 1000})
     page = await context.new_page()
     t0 = time.perf_counter()
@@ -140,9 +141,13 @@ async def open_page(browser, url: str, timeout_s: float) -> tuple[float | None, 
         left = timeout_s - (time.perf_counter() - t0)
         # read twice a second: reading canvases takes the CPU that the pages themselves need
         await page.wait_for_function(ANY_BOARD_PAINTED_JS, polling=500, timeout=max(left, 1) * 1000)
-        return time.perf_counter() - t0, context
+        return time.perf_counter() - t0, context, await page.evaluate(KERNEL_ID_JS)
     except Exception:  # a page that did not paint in time is counted as such, not fatal
-        return None, context
+        try:
+            kernel = await page.evaluate(KERNEL_ID_JS)
+        except Exception:
+            kernel = None
+        return None, context, kernel
 
 
 def render_only(url: str, timeout_s: float) -> float | None:
@@ -159,12 +164,15 @@ def render_only(url: str, timeout_s: float) -> float | None:
         return None
 
 
-def wait_culled(earlier: set[str]) -> tuple[int, float]:
-    """Wait until the kernels started since `earlier` are culled; (how many are left, seconds waited)."""
+OPENED: set[str] = set()  # the kernels that served a page in this benchmark (not the ones waiting in the pool)
+
+
+def wait_culled() -> tuple[int, float]:
+    """Wait until the kernels that served a page are culled; (how many are left, seconds waited)."""
     t0 = time.time()
-    while set(kernels()) - earlier and time.time() - t0 < IDLE_S + 2 * INTERVAL_S + 60:
+    while OPENED & set(kernels()) and time.time() - t0 < IDLE_S + 2 * INTERVAL_S + 60:
         time.sleep(1)
-    return len(set(kernels()) - earlier), time.time() - t0
+    return len(OPENED & set(kernels())), time.time() - t0
 
 
 def spread(seconds: list[float], n: int, timeout_s: float) -> str:
@@ -179,17 +187,18 @@ def spread(seconds: list[float], n: int, timeout_s: float) -> str:
 
 async def browser_round(browser, url: str, n: int, timeout_s: float) -> None:
     """N pages opened at the same moment in Chromium: first paint, memory and CPU, then culling."""
-    earlier = set(kernels())
     before = server_memory()
     cpu0 = cpu_split()
     results = await asyncio.gather(*(open_page(browser, url, timeout_s) for _ in range(n)))
     running = kernels()
-    mine = [running[k] for k in set(running) - earlier]
+    ids = {page_kernel for _, _, page_kernel in results if page_kernel in running}
+    OPENED.update(ids)
+    mine = [running[k] for k in ids]
     per_app = sorted(pss(k) for k in mine)
     kernel_cpu = sum(cpu_seconds(k) for k in mine)
     total = server_memory()
     server_cpu, browser_cpu = (b - a for a, b in zip(cpu0, cpu_split()))
-    print(f"{n} page(s) opened at once in Chromium: painted {spread([s for s, _ in results if s is not None], n, timeout_s)}")
+    print(f"{n} page(s) opened at once in Chromium: painted {spread([s for s, _, _ in results if s is not None], n, timeout_s)}")
     if per_app:
         print(f"    memory per open app (its kernel): median {statistics.median(per_app) / MB:.0f} MB, "
               f"largest {per_app[-1] / MB:.0f} MB")
@@ -197,7 +206,7 @@ async def browser_round(browser, url: str, n: int, timeout_s: float) -> None:
           f"({(total - before) / MB / n:.0f} MB more per page), {len(running)} kernels")
     print(f"    CPU seconds while they opened: Voila server {server_cpu:.1f}, kernels {kernel_cpu:.1f}, "
           f"browser {browser_cpu:.1f}; load average of the machine (all its users) {os.getloadavg()[0]:.1f}")
-    for _, context in results:
+    for _, context, _ in results:
         await context.close()
 
 
@@ -243,9 +252,9 @@ async def main_async(args: argparse.Namespace) -> None:
                     wait_settled(time.time() + 180)
                     server_round(app, n, args.timeout)
                 await browser.close()
-        started = len(kernels())
-        left, waited = wait_culled(set())  # pages closed, and the kernels nobody ever connected to
-        print(f"all pages closed: {started - left}/{started} kernels culled after {waited:.0f} s more "
+        started = len(OPENED & set(kernels()))
+        left, waited = wait_culled()  # every page closed; the pool keeps one pre-heated kernel per app
+        print(f"all pages closed: {started - left}/{started} of their kernels culled after {waited:.0f} s more "
               f"(idle timeout {IDLE_S} s, checked every {INTERVAL_S} s); Voila now {server_memory() / MB:.0f} MB")
 
 

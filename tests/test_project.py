@@ -156,6 +156,9 @@ def test_the_readme_tells_how_to_serve_a_class_and_a_school():
     assert "benchmarks/concurrency.py" in readme and "HOST=0.0.0.0" in readme
     assert "## A class on one computer" in readme
     assert "JupyterHub" in readme and "default_url" in readme
+    # the class figures are measured ones, not left as placeholders
+    assert not re.search(r"^(FIGURES|CAPACITY)$|GALLERY MB", readme, re.M)
+    assert re.search(r"memory per open app \(its kernel\) \| \d+ MB", readme)
 
 
 def test_every_registered_game_is_in_the_rules_and_the_readme():
