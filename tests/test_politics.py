@@ -283,26 +283,12 @@ def test_class_game_names_the_leader_and_who_decided_a_finished_game():
     assert "decided by a player who could no longer win" in game.panel.value and "kingmaking" in game.panel.value
 
 
-class Recorder:
-    """Records drawing calls and settings in order, standing in for an ipycanvas Canvas."""
-
-    def __init__(self):
-        self.ops = []
-
-    def __getattr__(self, name):
-        return lambda *a: self.ops.append((name, a))
-
-    def __setattr__(self, name, value):
-        if name == "ops":
-            object.__setattr__(self, name, value)
-        else:
-            self.ops.append((name, value))
-
-
 def test_politics_view_rings_the_leaders_corners_and_writes_the_politics_under_the_board():
     from xlib.board.politics_panel import LEADER_RING, PoliticsView
     from xlib.board.view import Overlay
     from xlib.board.x import STRIP
+
+    from .test_x_view import Recorder
 
     view = PoliticsView(size=3)
     canvas = Recorder()

@@ -130,3 +130,23 @@ def wait_idle(page, board, timeout: float = 60_000) -> None:
     """Wait until the board has finished the moves and animations under way (it drops its xlib-busy mark)."""
     page.wait_for_function("(el) => !el.classList.contains('xlib-busy') && !el.querySelector('.xlib-busy')",
                            arg=board.element_handle(), timeout=timeout)
+
+
+def rerun_with_seed(page, panel, seed: int = 7) -> tuple[str, str]:
+    """Run a lab panel's experiment again with another seed, as a teacher would: the button is disabled while
+    it runs and a second press is not a second run. The first results row before and after the run."""
+    results = panel.locator(".xlib-lab-results")
+    results.locator("img").first.wait_for(timeout=60_000)  # the default experiment, shown at load
+    before = results.locator("table").first.locator("tbody tr").first.inner_text()
+    box = panel.locator("input[type=number]").first
+    box.fill(str(seed))
+    box.press("Enter")
+    run = panel.get_by_role("button", name="Run experiment")
+    run.click()
+    page.wait_for_function("(el) => el.disabled", arg=run.element_handle(), timeout=10_000)
+    run.click(force=True)   # a second press while it runs is not a second run
+    page.wait_for_function(f"(el) => el.innerText.includes('with seed {seed}')", arg=panel.element_handle(),
+                           timeout=120_000)
+    after = results.locator("table").first.locator("tbody tr").first.inner_text()
+    page.wait_for_function("(el) => !el.disabled", arg=run.element_handle(), timeout=30_000)
+    return before, after

@@ -9,7 +9,7 @@ from xlib.board.xallies.view import well_centre
 from xlib.board.xallies.view import XAlliesView
 
 from .harness import (HASH_JS, click_view_point, inside_viewport, no_errors, open_app, wait_idle,  # noqa: F401
-                      wait_painted)
+                      rerun_with_seed, wait_painted)
 
 VIEW = XAlliesView()
 
@@ -162,27 +162,16 @@ def test_lab_change_a_control_run_an_experiment_and_see_plot_and_table(page, ser
     panel.wait_for(timeout=90_000)
     panel.scroll_into_view_if_needed()
     results = panel.locator(".xlib-lab-results")
-    results.locator("img").first.wait_for(timeout=60_000)  # the default experiment, shown at load
-    before = results.locator("table").first.locator("tbody tr").first.inner_text()
     text = panel.locator(".xlib-lab-text")
+    results.locator("img").first.wait_for(timeout=60_000)  # the default experiment, shown at load
     text_before = text.evaluate("(el) => el.textContent")
-    seed = panel.locator("input[type=number]").first
-    seed.fill("7")
-    seed.press("Enter")
-    run = panel.get_by_role("button", name="Run experiment")
-    run.click()
-    page.wait_for_function("(el) => el.disabled", arg=run.element_handle(), timeout=10_000)
-    run.click(force=True)   # a second press while it runs is not a second run
-    page.wait_for_function("(el) => el.innerText.includes('with seed 7')", arg=panel.element_handle(),
-                           timeout=120_000)
+    before, after = rerun_with_seed(page, panel, 7)
     assert "game" in panel.locator(".xlib-progress").inner_text()
     assert results.locator("img").count() == 3 and results.locator("table").count() == 2
     assert "Discuss." in results.inner_text()
-    after = results.locator("table").first.locator("tbody tr").first.inner_text()
     assert after != before  # seed 7 played other games than the seed-0 results shown at load
     cells = [c.strip() for c in after.split("\t")]
     text_after = text.evaluate("(el) => el.textContent")
     assert text_after != text_before and cells[0] in text_after and cells[2] in text_after  # the text shows this run
-    page.wait_for_function("(el) => !el.disabled", arg=run.element_handle(), timeout=30_000)
     no_errors(page)
     panel.screenshot(path=str(artifacts / "lab-after-run.png"))

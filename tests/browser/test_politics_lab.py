@@ -2,7 +2,8 @@
 by a click with the politics beside it, and an experiment run from the page with its tables and plots."""
 from xlib.board.politics_panel import PoliticsView
 
-from .harness import click_view_point, inside_viewport, no_errors, open_app, wait_idle, wait_painted
+from .harness import (click_view_point, inside_viewport, no_errors, open_app, rerun_with_seed, wait_idle,
+                      wait_painted)
 
 
 def test_politics_lab_plays_the_class_game_and_runs_an_experiment(page, server, artifacts):
@@ -32,23 +33,11 @@ def test_politics_lab_plays_the_class_game_and_runs_an_experiment(page, server, 
     panel = page.locator(".xlib-politics-lab").first
     panel.scroll_into_view_if_needed()
     results = panel.locator(".xlib-lab-results")
-    results.locator("img").first.wait_for(timeout=60_000)  # the default experiment, shown at load
-    before = results.locator("table").first.locator("tbody tr").first.inner_text()
-    seed = panel.locator("input[type=number]").first
-    seed.fill("7")
-    seed.press("Enter")
-    run = panel.get_by_role("button", name="Run experiment")
-    run.click()
-    page.wait_for_function("(el) => el.disabled", arg=run.element_handle(), timeout=10_000)
-    run.click(force=True)   # a second press while it runs is not a second run
-    page.wait_for_function("(el) => el.innerText.includes('with seed 7')", arg=panel.element_handle(),
-                           timeout=120_000)
+    before, after = rerun_with_seed(page, panel, 7)
     assert "Playing: game" in panel.locator(".xlib-progress").inner_text()
     assert results.locator("img").count() == 2 and results.locator("table").count() == 3
     assert "Discuss." in results.inner_text() and "could no longer win" in results.inner_text()
-    after = results.locator("table").first.locator("tbody tr").first.inner_text()
     assert after != before  # seed 7 played other games than the seed-0 results shown at load
-    page.wait_for_function("(el) => !el.disabled", arg=run.element_handle(), timeout=30_000)
     no_errors(page)
     results.locator("img").first.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "politics-lab-after-run.png"))

@@ -45,10 +45,12 @@ class Politician(GreedyAgent):
     # ---- what a persona decides ----------------------------------------------------------------
     def aim(self, state: State, me: int) -> None:
         """Before choosing: set what the persona plays for (its weights, its goal in words, whom it lets win)."""
-        self.weights = {me: 1.0}
-        self.allowed = {me}
-        self.focus = me
-        self.goal = "it plays for its own chance to win"
+        self.play_for({me: 1.0}, {me}, me, "it plays for its own chance to win")
+
+    def play_for(self, weights: dict[int, float], allowed: set[int], focus: int, goal: str) -> None:
+        """Set this move's aim: whose chances count and how much, whom it lets win at once, whom the reason
+        quotes, and the aim in words."""
+        self.weights, self.allowed, self.focus, self.goal = weights, allowed, focus, goal
 
     def utility(self, state: State, me: int) -> float:
         """The weighted chances after a move (XATS: the weighted players' nearness to a win, worked out
@@ -157,10 +159,8 @@ class AntiLeader(Politician):
         super().aim(state, me)
         lead = leader(state)
         if lead is not None and lead != me:
-            self.weights = {lead: -1.0, me: 0.25}
-            self.allowed = {p for p in range(3) if p != lead}  # anyone but the leader may win
-            self.focus = lead
-            self.goal = f"{player_name(state, lead)} leads, so it plays against {player_name(state, lead)}"
+            self.play_for({lead: -1.0, me: 0.25}, {p for p in range(3) if p != lead}, lead,  # anyone else may win
+                          f"{player_name(state, lead)} leads, so it plays against {player_name(state, lead)}")
 
 
 class Kingmaker(Politician):
@@ -195,10 +195,8 @@ class Kingmaker(Politician):
         hopeful = can_still_win(state)
         if friend not in hopeful and hopeful - {me}:
             friend = min(hopeful - {me})  # its friend cannot win either: the one who can gets the help
-        self.weights = {friend: 1.0}
-        self.allowed = {friend}
-        self.focus = friend
-        self.goal = f"it can no longer win, so it helps {player_name(state, friend)}"
+        self.play_for({friend: 1.0}, {friend}, friend,
+                      f"it can no longer win, so it helps {player_name(state, friend)}")
 
 
 class LeaderSpoiler(Politician):
@@ -216,10 +214,8 @@ class LeaderSpoiler(Politician):
         if target is None or target == me:
             est = chances(state)
             target = max((p for p in range(3) if p != me), key=lambda p: est[p])
-        self.weights = {target: -1.0}
-        self.allowed = {p for p in range(3) if p != target}
-        self.focus = target
-        self.goal = f"it can no longer win, so it plays to make {player_name(state, target)} lose"
+        self.play_for({target: -1.0}, {p for p in range(3) if p != target}, target,
+                      f"it can no longer win, so it plays to make {player_name(state, target)} lose")
 
 
 POLITICIANS = {cls.name: cls for cls in (SelfInterest, AntiLeader, Kingmaker, LeaderSpoiler)}
