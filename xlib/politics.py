@@ -170,24 +170,6 @@ def game_options(game: str, size: int = DEFAULT_SIZE) -> dict[str, Any]:
     raise XlibError(f"the politics lab plays X or XATS, not {game!r}")
 
 
-def _progress_bar(total: int) -> Callable[[int, int], None]:
-    from tqdm.auto import tqdm
-
-    bar = tqdm(total=total, desc="games")
-
-    def tell(done: int, _total: int) -> None:
-        bar.update(done - bar.n)
-    return tell
-
-
-def _shifted(tell: Callable[[int, int], None] | None, before: int, total: int) -> bool | Callable[[int, int], None]:
-    """A tournament's progress (its games done) told as the experiment's (games done before it, plus those)."""
-    if tell is None:
-        return False
-    report: Callable[[int, int], None] = tell
-    return lambda done, _in_all: report(before + done, total)
-
-
 def run_experiment(lineups: Mapping[str, Sequence[Any]] | None = None, game: str = "x", games: int = DEFAULT_GAMES,
                    seed: int = 0, size: int = DEFAULT_SIZE, progress: bool | Callable[[int, int], None] = False,
                    workers: int | None = None) -> Any:
@@ -199,8 +181,6 @@ def run_experiment(lineups: Mapping[str, Sequence[Any]] | None = None, game: str
     `persona` names each seat's player with its options, `place` its place in the line-up as given
     (1, 2, 3: place 2 moves right after place 1) and `role` both ('2. self-interest'); `lineup` is
     the line-up's name. `progress` is True for a progress bar, or a function told (games done, in all)."""
-    import pandas as pd
-
     options = game_options(game, size)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise XlibError(f"games must be a whole number of at least 1, not {games!r}")
@@ -216,19 +196,8 @@ def run_experiment(lineups: Mapping[str, Sequence[Any]] | None = None, game: str
             if count:
                 rotated[f"{label}|{r}"] = lineup[r:] + lineup[:r]
                 wanted[f"{label}|{r}"] = count
-    total = sum(wanted.values())
-    tell = _progress_bar(total) if progress is True else progress if callable(progress) else None
-    parts = []
-    done = 0
-    for key, lineup in rotated.items():
-        # one tournament per line-up and rotation, from its own first seed: every game of the experiment has
-        # a seed of its own, so no two games repeat each other (a tournament numbers its games' seeds from 0)
-        part = tournament(game, {key: lineup}, games=wanted[key], seed=seed + done, workers=workers,
-                          progress=_shifted(tell, done, total), measure=measure, **options)
-        part["game"] += done
-        parts.append(part)
-        done += wanted[key]
-    df = pd.concat(parts, ignore_index=True)
+    df = tournament(game, rotated, games=wanted, seed=seed, workers=workers, progress=progress,
+                    measure=measure, **options)
     keys = df.lineup
     df["persona"] = [persona_label(rotated[k][s]) for k, s in zip(keys, df.seat)]
     # the place in the line-up as given: place 2 moves right after place 1, place 3 right before it
