@@ -573,16 +573,21 @@ def test_wrong_codes_and_closed_classes_are_explained_beside_the_board(sqlite_st
     assert sqlite_store.games(code) == [] and "1 game cleared" in panel.status.value
 
 
-def test_the_live_panel_shows_the_personas_on_the_tick_after_they_are_played(sqlite_store, games):
+def test_the_live_panel_shows_the_personas_on_the_tick_after_they_are_played(sqlite_store, games, monkeypatch):
     from xlib.board.xallies.class_panel import ClassPanel
+    from xlib.classroom import table as tables
 
+    played = threading.Event()   # the personas' games end only when the test says so
+    baseline = tables.baseline
+    monkeypatch.setattr(tables, "baseline", lambda *a: played.wait(60) and baseline(*a))
     panel = ClassPanel(store=sqlite_store, baseline_games=3, refresh=1.0, background=True)
     code = panel.start()
     assert panel.clock.playing and panel.clock.interval == 1000
     assert panel.waiting and list(panel.compared.index) == []
     sqlite_store.save_game(code, "Reds", new_game_key(), games[0].record(), SEATS)
     panel._tick({})
-    assert list(panel.compared.index) == ["our class"]
+    assert panel.waiting and list(panel.compared.index) == ["our class"]
+    played.set()
     assert panel.wait(300)
     panel._tick({})   # the personas' table is ready: shown even though no game changed
     assert not panel.waiting and "all prosocial" in panel.compared.index
