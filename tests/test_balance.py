@@ -53,6 +53,8 @@ def test_draws_split_the_win_and_count_in_the_draw_rate():
     d = B.draw_table(df).iloc[0]
     assert d.draws == 1 and d["draw rate"] == 0.25
     assert "25 % of the games end without a single winner" in B.conclusions(df)[0]
+    rare = table("alea-8", "easy", [[0], [1]] * 150 + [[0, 1]], ["Black", "White"], komi=0)
+    assert "1 of the 301 games ends without a single winner" in B.conclusions(rare)[0]
 
 
 def test_komi_candidates_are_half_points_between_the_margins_a_board_can_end_with():
@@ -147,8 +149,10 @@ def test_plots_show_one_bar_per_seat_and_the_fair_line():
 def test_the_shipped_study_covers_every_game_and_both_komi_searches():
     df = B.load(SHIPPED)
     for level in ("easy", "search-30"):
-        played = set(df[df.level == level].config)
-        assert played == set(B.CONFIGS) if level == "easy" else played == set(B.CONFIGS) - {"xallies-4"}
+        assert set(df[df.level == level].config) == set(B.CONFIGS)
+        games = df[(df.level == level) & (df.komi.isna() | (df.komi == 0))].groupby("config").game.nunique()
+        assert all(games[c] == n for c, n in B.SHIPPED["games"][level].items()) if level != "easy" \
+            else (games == B.SHIPPED["games"]["easy"]).all()
     for config in ("alea-8", "alea-9"):
         r = B.recommend_komi(df, config, "search-30")
         assert r["komi"] % 1 == 0.5 and r["games"] == B.SHIPPED["komi_games"]

@@ -71,6 +71,18 @@ def test_experiment_summary_has_intervals_and_is_reproducible():
     assert set(lab.persona_table(a).index) == {"selfish", "prosocial"}
 
 
+def test_tables_for_reading_put_each_value_beside_its_interval():
+    import math
+
+    s = pd.DataFrame({"games": [30, 1], "cooperation": [0.4121, 0.25], "cooperation ±": [0.031, math.nan],
+                      "gini": [0.1234, math.nan], "gini ±": [0.0211, math.nan], "mean score": [17.25, 9.0],
+                      "mean score ±": [0.44, math.nan]}, index=["mixed", "one game"])
+    r = lab.readable(s)
+    assert list(r.columns) == ["games", "cooperation", "inequality (Gini)", "mean score"]
+    assert list(r.loc["mixed"]) == [30, "41% ± 3%", "0.12 ± 0.02", "17.2 ± 0.4"]
+    assert list(r.loc["one game"]) == [1, "25%", "–", "9.0"]
+
+
 def test_four_players_and_rule_controls_reach_the_games():
     df = lab.run_experiment({"mix": ["selfish", "prosocial"]}, games=8, seed=1, players=4, supply=None, skill=1.0)
     assert set(df.player) == {"blue", "purple", "green", "grey"}
@@ -146,7 +158,7 @@ def test_panel_run_replaces_every_result_and_the_text_version():
     p.seed.value = 9
     p.run_button.click()
     assert p.text.value != first and "seed 9" in p.message.value
-    assert p.summary.to_string().splitlines()[-1].split()[-1] in p.text.value
+    assert lab.readable(p.summary).to_string().splitlines()[-1] in p.text.value
 
 
 def test_panel_ignores_a_second_run_while_one_is_running():

@@ -103,6 +103,15 @@ def test_an_interrupted_run_resumes_where_it_stopped_and_counts_each_game_once(t
     assert len(games_in(out)) == 16 and set(games_in(out).values()) == {3}
 
 
+def test_a_long_run_hands_each_worker_process_a_few_games_at_a_time():
+    """What a worker takes at once reaches the file at once: a study of thousands of long games must not keep
+    hundreds of them from the file (an interruption would lose them)."""
+    from xlib.runner import MAX_CHUNK, _chunk
+
+    assert [_chunk(n, 2) for n in (1, 39, 80, 200, 5000, 10 ** 6)] == [1, 1, 2, 5, MAX_CHUNK, MAX_CHUNK]
+    assert MAX_CHUNK <= 10
+
+
 def test_a_game_cut_short_in_the_file_is_played_again(tmp_path):
     whole = small(workers=1, out=tmp_path / "whole.csv")
     out = tmp_path / "cut.csv"
@@ -195,3 +204,20 @@ def test_job_ids_depend_on_the_game_not_on_its_place_in_the_run():
     assert a.id != Job(0, "x", {"size": 6}, "r", ("random",) * 3, 8, fields={"level": "random"}).id
     assert a.id != Job(0, "x", {"size": 9}, "r", ("random",) * 3, 7, fields={"level": "random"}).id
     assert a.id != Job(0, "x", {"size": 6}, "r", ("greedy",) * 3, 7, fields={"level": "random"}).id
+
+
+def test_job_ids_are_the_same_when_the_study_module_is_run_as_a_script(monkeypatch):
+    """`python -m xlib.balance` runs its module as '__main__': its games must keep the ids an imported study
+    gives them, or a study started one way would replay every game when resumed the other way."""
+    import importlib.util
+    import sys
+
+    from xlib import balance
+
+    def as_script(state):
+        return balance.stone_margin(state)
+
+    as_script.__module__, as_script.__qualname__ = "__main__", "stone_margin"
+    monkeypatch.setattr(sys.modules["__main__"], "__spec__", importlib.util.find_spec("xlib.balance"), raising=False)
+    imported = Job(0, "alea", {"size": 8}, "s", ("easy", "easy"), 3, balance.stone_margin)
+    assert Job(0, "alea", {"size": 8}, "s", ("easy", "easy"), 3, as_script).id == imported.id

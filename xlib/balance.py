@@ -360,8 +360,10 @@ def conclusions(df: Any, configs: Sequence[str] | None = None) -> list[str]:
             text += " " + " and ".join(parts) + " by more than chance explains."
         else:
             text += " No seat is ahead or behind by more than chance explains at this many games."
-        if d.draws:
+        if d.draws and d["draw rate"] >= 0.005:
             text += f" {percent(d['draw rate'])} of the games end without a single winner."
+        elif d.draws:  # too few to show as a percentage
+            text += f" {d.draws} of the {d.games} games {'ends' if d.draws == 1 else 'end'} without a single winner."
         out.append(text)
     return out
 
@@ -531,10 +533,10 @@ def load(path: str | os.PathLike[str]) -> Any:
 #: configurations also with a search player, and the komi search with that search player
 SHIPPED: dict[str, Any] = {
     "games": {"easy": 500,
-              "search-30": {"xallies-3": 20, "alea-8": 80, "alea-9": 80, "xats-2": 80, "xats-3": 50,
-                            "xerog": 50, "x-9": 40}},
+              "search-30": {"xallies-3": 500, "xallies-4": 100, "alea-8": 500, "alea-9": 500, "xats-2": 500,
+                            "xats-3": 500, "xerog": 500, "x-9": 500}},
     "level": ["easy", "search-30"],
-    "komi_games": 100,
+    "komi_games": 500,
     "komi_level": "search-30",
     "seed": 0,
 }

@@ -176,6 +176,28 @@ def persona_table(df: Any) -> Any:
     return pd.DataFrame(rows).set_index("persona")
 
 
+#: columns that are shares (of the 12 black pieces, or of games): shown as percentages
+RATES = frozenset({"cooperation", "waste", "unresolved", "win rate"})
+#: column headings for a reader where the measure's short name says too little
+HEADINGS = {"gini": "inequality (Gini)"}
+
+
+def readable(table: Any) -> Any:
+    """A summary for reading: each value and its 95% half-width as one cell ('41% ± 3%', '17.2 ± 0.4')."""
+    out = table.copy()
+    for col in [c for c in table.columns if f"{c} ±" in table.columns]:
+        def cell(value: float, half: float, rate: bool = col in RATES, places: int = 2 if col == "gini" else 1) -> str:
+            if value != value:  # NaN: nothing to measure
+                return "–"
+            text = f"{value:.0%}" if rate else f"{value:.{places}f}"
+            if half != half:  # one game: no interval
+                return text
+            return f"{text} ± {half:.0%}" if rate else f"{text} ± {half:.{places}f}"
+        out[col] = [cell(v, h) for v, h in zip(table[col], table[f"{col} ±"])]
+        out = out.drop(columns=[f"{col} ±"])
+    return out.rename(columns=HEADINGS)
+
+
 # ---- population dynamics ------------------------------------------------------------------
 
 def payoff_tables(personas: Sequence[str] = PERSONA_NAMES, games: int = 12, seed: int = 0, players: int = 3,

@@ -13,6 +13,7 @@ import hashlib
 import io
 import json
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
@@ -38,6 +39,16 @@ def _plain(value: Any) -> Any:
     return _label(value)
 
 
+def _qualified_name(fn: Any) -> str:
+    """'module.name' of a function, the same however its module was started: a module run as a script
+    (`python -m xlib.balance`) is '__main__' there but 'xlib.balance' when imported."""
+    module = getattr(fn, "__module__", "") or ""
+    if module == "__main__":
+        spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+        module = getattr(spec, "name", None) or module
+    return f"{module}.{getattr(fn, '__qualname__', '')}"
+
+
 @dataclass(frozen=True)
 class Job:
     """One game to play: the game and its options, one agent per seat, the seed, and how to label its rows.
@@ -58,8 +69,7 @@ class Job:
     def id(self) -> str:
         """A key that depends only on what decides the game's rows, never on the run it is part of (not
         even its number in the run: a study resized later still finds the games it played)."""
-        measure = None if self.measure is None else \
-            f"{getattr(self.measure, '__module__', '')}.{getattr(self.measure, '__qualname__', '')}"
+        measure = None if self.measure is None else _qualified_name(self.measure)
         text = json.dumps(_plain([self.game, self.options, self.lineup, list(self.agents), self.seed, measure,
                                   self.fields]), separators=(",", ":"), sort_keys=True)
         return "g" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
@@ -197,6 +207,16 @@ def _played(job: Job) -> tuple[int, list[dict[str, Any]]]:
     return job.index, play(job)
 
 
+#: the most games a worker process takes at a time: its games reach the results file together
+MAX_CHUNK = 8
+
+
+def _chunk(games: int, workers: int) -> int:
+    """Games handed to a worker at a time: a few, to save the cost of handing them over one by one in a
+    big run of short games, never so many that a long study's file lags far behind the games played."""
+    return max(1, min(MAX_CHUNK, games // (workers * 20)))
+
+
 def _processes(jobs: Sequence[Job], workers: int) -> Iterator[tuple[Job, list[dict[str, Any]]]]:
     import multiprocessing as mp
 
@@ -204,7 +224,7 @@ def _processes(jobs: Sequence[Job], workers: int) -> Iterator[tuple[Job, list[di
     pool = mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(workers)
     finished = False
     try:
-        for index, rows in pool.imap_unordered(_played, jobs, chunksize=max(1, len(jobs) // (workers * 20))):
+        for index, rows in pool.imap_unordered(_played, jobs, chunksize=_chunk(len(jobs), workers)):
             yield by_index[index], rows
         finished = True
     finally:

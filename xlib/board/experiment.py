@@ -20,6 +20,7 @@ from .widget import _in_kernel
 #: the look of result tables and discussion prompts (a panel puts it before its HTML)
 TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:13px}"
                ".xlib-table th,.xlib-table td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:right}"
+               ".xlib-table tbody th{text-align:left}"
                ".xlib-prompt{background:#FFF8E1;border-left:4px solid #E69F00;padding:6px 10px;margin:6px 0;"
                "max-width:760px}</style>")
 
@@ -28,7 +29,10 @@ ERROR_COLOUR = "#B00020"
 
 
 def table_html(df: Any) -> str:
-    """A pandas table as HTML in the shared table style (put TABLE_STYLE before it)."""
+    """A pandas table as HTML in the shared table style (put TABLE_STYLE before it), with one header row:
+    the rows' name ('mix', 'seat') heads their column instead of taking a row of its own."""
+    if df.index.nlevels == 1 and df.index.name is not None and df.columns.nlevels == 1:
+        df = df.rename_axis(index=None, columns=df.index.name)
     return f"<div class='xlib-table'>{df.to_html()}</div>"
 
 

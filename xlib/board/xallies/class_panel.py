@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
+from ... import lab
 from ...classroom import Activity, ClassClosed, ClassError, ClassStore, StoredGame, new_game_key, open_store
 from ...classroom import table as tables
 from ...core import State
@@ -504,7 +505,7 @@ class ClassPanel:
         self.text.value = ("<pre style='font-size:12px'>" + html.escape(
             f"Games per group:\n{self.groups.to_string() if len(self.groups) else 'none yet'}\n\n"
             f"Our class beside the computer personas:\n"
-            f"{self.compared.to_string() if len(self.compared) else 'no games yet'}") + "</pre>")
+            f"{lab.readable(self.compared).to_string() if len(self.compared) else 'no games yet'}") + "</pre>")
 
     def _draw_numbers(self, code: str, finished: int) -> None:
         """The class beside the personas, the plots, the prompt and the CSV link (when a game ends)."""
@@ -517,8 +518,8 @@ class ClassPanel:
         _show_plot(self.group_plot, plot_groups(self.groups) if finished and len(self.groups) else None)
         self.compare_view.value = (
             f"<h3>Our class beside the computer personas</h3><p>Per game, with the personas' games under the same "
-            f"rules ({rules_text}); ± is the half-width of the 95% interval.</p>" + TABLE_STYLE
-            + (_table(self.compared) if len(self.compared) else "")
+            f"rules ({rules_text}); ± gives the 95% interval.</p>" + TABLE_STYLE
+            + (_table(lab.readable(self.compared)) if len(self.compared) else "")
             + ("<p><i>The personas are playing their games…</i></p>" if self.waiting else ""))
         _show_plot(self.compare_plot, plot_rates(self.compared) if len(self.compared) else None)
         prompt = ""

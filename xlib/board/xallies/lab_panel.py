@@ -138,8 +138,8 @@ class ExperimentPanel(BackgroundRun):
                               f"per mix) with seed {self.run_seed}: the same seed and controls always give the same "
                               f"numbers.")
         self.text.value = ("<pre style='font-size:12px'>" + html.escape(
-            f"Per mix (± is the half-width of the 95% interval):\n{self.summary.to_string()}\n\n"
-            f"Per persona:\n{self.personas.to_string()}") + "</pre>")
+            f"Per mix (± gives the 95% interval):\n{lab.readable(self.summary).to_string()}\n\n"
+            f"Per persona:\n{lab.readable(self.personas).to_string()}") + "</pre>")
 
     def _result_widgets(self) -> list[w.Widget]:
         s, p = self.summary, self.personas
@@ -149,12 +149,12 @@ class ExperimentPanel(BackgroundRun):
         link = w.HTML(f'<a download="xallies-experiment.csv" href="data:text/csv;base64,{csv}">'
                       f"Save every game of this experiment (CSV)</a>")
         return [
-            w.HTML("<h3>Cooperation and waste by persona mix</h3>" + TABLE_STYLE + _table(s)),
+            w.HTML("<h3>Cooperation and waste by persona mix</h3>" + TABLE_STYLE + _table(lab.readable(s))),
             _image(plot_rates(s)),
             _prompt(f"'{best}' claimed the most black pieces ({s.cooperation[best]:.0%}); '{worst}' wasted the "
                     f"most ({s.waste[worst]:.0%}). What did those players do differently? Which table would you "
                     f"rather sit at, and why?"),
-            w.HTML("<h3>Each persona's results</h3>" + TABLE_STYLE + _table(p)),
+            w.HTML("<h3>Each persona's results</h3>" + TABLE_STYLE + _table(lab.readable(p))),
             _image(plot_personas(p)),
             _prompt("Which persona wins most often? Is the persona with the highest mean score also the one that "
                     "wins most? What does the spoiler gain by wasting, and who pays for it?"),
@@ -183,7 +183,7 @@ class ExperimentPanel(BackgroundRun):
                    "Each generation, personas that score more than average grow, the others shrink (replicator "
                    "dynamics, from the mean scores at every table).</p>"),
             _image(plot_dynamics(self.history)),
-            w.HTML(TABLE_STYLE + _table(self.history.iloc[sorted({0, last // 6, last // 2, last})].round(3))),
+            w.HTML(TABLE_STYLE + _table(self.history.iloc[sorted({0, last // 6, last // 2, last})].map(lambda v: f"{v:.0%}"))),
             _prompt(f"After {len(self.history) - 1} generations '{final.index[0]}' holds {final.iloc[0]:.0%} of "
                     f"the population. Does a world of such players do well for everyone? What would change if "
                     f"white pieces were worth more (try a higher shooting skill or a bigger supply)?"),
