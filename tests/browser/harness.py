@@ -118,6 +118,13 @@ def click_view_point(canvas, view, x: float, y: float) -> None:
     canvas.click(position={"x": x * zoom, "y": y * zoom})
 
 
+def wait_without(page, locator, text: str, timeout: float = 30_000) -> None:
+    """Wait until `text` has left the element: a board sends its widgets' new values one after another, so the
+    status line can change a moment before the move list does."""
+    page.wait_for_function("([el, t]) => !el.innerText.includes(t)", arg=[locator.element_handle(), text],
+                           timeout=timeout)
+
+
 def inside_viewport(page, locator) -> bool:
     """True when the element is wholly inside the visible part of the page."""
     box = locator.bounding_box()

@@ -2,7 +2,7 @@
 import xlib
 from xlib.board import view_for
 
-from .harness import click_view_point, inside_viewport, no_errors, open_app, wait_painted
+from .harness import click_view_point, inside_viewport, no_errors, open_app, wait_painted, wait_without
 
 NAME = "alea.ipynb"
 
@@ -62,7 +62,7 @@ def test_alea_renders_then_places_converts_refuses_undoes_and_reloads_by_clicks(
     board.screenshot(path=str(artifacts / "alea-converted.png"))
     board.get_by_role("button", name="Undo").click()
     wait_text(page, status, "Black 2, White 2")
-    assert "xd4" not in log.inner_text()
+    wait_without(page, log, "xd4")   # the move list follows the status line
     no_errors(page)
     page.reload()
     page.wait_for_selector("h1", timeout=90_000)

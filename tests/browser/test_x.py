@@ -29,7 +29,7 @@ def test_x_app_places_by_click_explains_an_occupied_cell_undoes_and_reloads(page
     click_view_point(canvas, view, *view.cell_centre("e5"))
     page.wait_for_function("(el) => el.innerText.includes('Yellow to move')", arg=status.element_handle(),
                            timeout=30_000)
-    assert "e5" in log.inner_text()
+    page.wait_for_function("(el) => el.innerText.includes('e5')", arg=log.element_handle(), timeout=30_000)
     page.wait_for_function(f"(el) => ({HASH_JS})(el) !== {before}", arg=canvas.element_handle(), timeout=30_000)
 
     click_view_point(canvas, view, *view.cell_centre("e5"))
@@ -41,7 +41,8 @@ def test_x_app_places_by_click_explains_an_occupied_cell_undoes_and_reloads(page
     board.get_by_role("button", name="Undo").click()
     page.wait_for_function("(el) => el.innerText.includes('Red to move')", arg=status.element_handle(),
                            timeout=30_000)
-    assert "no moves yet" in log.inner_text()
+    page.wait_for_function("(el) => el.innerText.includes('no moves yet')", arg=log.element_handle(),
+                           timeout=30_000)   # the move list follows the status line
     no_errors(page)
 
     page.reload()

@@ -20,7 +20,7 @@ from .widget import _in_kernel
 #: the look of result tables and discussion prompts (a panel puts it before its HTML)
 TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:13px}"
                ".xlib-table th,.xlib-table td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:right}"
-               ".xlib-table tbody th{text-align:left}"
+               ".xlib-table tbody th,.xlib-table thead th:first-child{text-align:left}"
                ".xlib-prompt{background:#FFF8E1;border-left:4px solid #E69F00;padding:6px 10px;margin:6px 0;"
                "max-width:760px}</style>")
 
