@@ -7,6 +7,7 @@ prompts and matplotlib figures shown as images. Nothing here knows a game.
 """
 from __future__ import annotations
 
+import base64
 import html
 import io
 import threading
@@ -34,6 +35,13 @@ def table_html(df: Any) -> str:
     if df.index.nlevels == 1 and df.index.name is not None and df.columns.nlevels == 1:
         df = df.rename_axis(index=None, columns=df.index.name)
     return f"<div class='xlib-table'>{df.to_html()}</div>"
+
+
+def csv_link(text: str, filename: str, label: str, css_class: str = "") -> str:
+    """A link that saves `text` as a CSV file named `filename`, held in the page (no server round trip)."""
+    data = base64.b64encode(text.encode()).decode()
+    cls = f' class="{css_class}"' if css_class else ""
+    return f'<a download="{html.escape(filename)}" href="data:text/csv;base64,{data}"{cls}>{label}</a>'
 
 
 def prompt(text: str) -> w.HTML:

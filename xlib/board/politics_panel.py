@@ -6,7 +6,6 @@ Runs in the background, tables, plots and prompts are xlib.board.experiment's, a
 """
 from __future__ import annotations
 
-import base64
 import html
 import math
 from typing import Any, Callable
@@ -18,7 +17,7 @@ from ..agents import POLITICIANS
 from ..core import State
 from ..games.x import XState
 from . import palette
-from .experiment import TABLE_STYLE, BackgroundRun
+from .experiment import TABLE_STYLE, BackgroundRun, csv_link
 from .experiment import figure as _figure, image as _image, prompt as _prompt, table_html as _table
 from .view import Overlay
 from .widget import Board
@@ -226,9 +225,8 @@ class PoliticsPanel(BackgroundRun):
 
     def _result_widgets(self) -> list[w.Widget]:
         s, p, seats = self.lineup_summary, self.persona_summary, self.seat_summary
-        csv = base64.b64encode(self.table.to_csv(index=False).encode()).decode()
-        link = w.HTML(f'<a download="politics-experiment.csv" href="data:text/csv;base64,{csv}">'
-                      f"Save every game of this experiment (CSV)</a>")
+        link = w.HTML(csv_link(self.table.to_csv(index=False), "politics-experiment.csv",
+                               "Save every game of this experiment (CSV)"))
         return [
             w.HTML("<h3>Kingmaking and the early leader, by line-up</h3>" + TABLE_STYLE + _table(politics.readable(s))),
             _image(plot_rates(s)),

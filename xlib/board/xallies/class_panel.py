@@ -7,7 +7,6 @@ sets the class's own numbers beside the computer personas' under the same rules.
 """
 from __future__ import annotations
 
-import base64
 import html
 import threading
 import time
@@ -20,6 +19,7 @@ from ... import lab
 from ...classroom import Activity, ClassClosed, ClassError, ClassStore, StoredGame, new_game_key, open_store
 from ...classroom import table as tables
 from ...core import State
+from ..experiment import csv_link
 from ..widget import Board, _in_kernel
 from .lab_panel import TABLE_STYLE, figure_png, plot_rates
 
@@ -509,9 +509,8 @@ class ClassPanel:
 
     def _draw_numbers(self, code: str, finished: int) -> None:
         """The class beside the personas, the plots, the prompt and the CSV link (when a game ends)."""
-        csv = base64.b64encode(tables.csv_text(self.frame, code).encode()).decode()
-        self.csv_link.value = (f'<a download="xallies-class-{code}.csv" href="data:text/csv;base64,{csv}" '
-                               f'class="xlib-class-csv">&#8681; Every finished game (CSV)</a>')
+        self.csv_link.value = csv_link(tables.csv_text(self.frame, code), f"xallies-class-{code}.csv",
+                                       "&#8681; Every finished game (CSV)", "xlib-class-csv")
         rules = self.rules
         rules_text = (f"{rules['players']} players, white supply "
                       f"{'unlimited' if rules['supply'] is None else rules['supply']}, shooting skill {rules['skill']}")

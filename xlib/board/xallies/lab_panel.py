@@ -6,7 +6,6 @@ the background, tables, prompts and figures are xlib.board.experiment's, shared 
 """
 from __future__ import annotations
 
-import base64
 import html
 from typing import Any
 
@@ -14,7 +13,7 @@ import ipywidgets as w
 
 from ... import lab
 from ...core import State
-from ..experiment import TABLE_STYLE, BackgroundRun
+from ..experiment import TABLE_STYLE, BackgroundRun, csv_link
 from ..experiment import figure as _figure, image as _image, prompt as _prompt, table_html as _table
 from ..experiment import figure_png  # noqa: F401  (the class panel draws its plots with it, from here)
 from ..widget import Board
@@ -145,9 +144,8 @@ class ExperimentPanel(BackgroundRun):
         s, p = self.summary, self.personas
         best = s.cooperation.idxmax()
         worst = s.waste.idxmax()
-        csv = base64.b64encode(self.table.to_csv(index=False).encode()).decode()
-        link = w.HTML(f'<a download="xallies-experiment.csv" href="data:text/csv;base64,{csv}">'
-                      f"Save every game of this experiment (CSV)</a>")
+        link = w.HTML(csv_link(self.table.to_csv(index=False), "xallies-experiment.csv",
+                               "Save every game of this experiment (CSV)"))
         return [
             w.HTML("<h3>Cooperation and waste by persona mix</h3>" + TABLE_STYLE + _table(lab.readable(s))),
             _image(plot_rates(s)),
