@@ -1,6 +1,6 @@
 """Speed of the balance study: games per second with 1 and 2 local worker processes and with a 2-worker Dask
 LocalCluster, what Dask costs per game against local processes, and an estimate of the full study
-(xlib.balance.SHIPPED) on 32 cores.
+(xlib.experiments.balance.SHIPPED) on 32 cores.
 
     python benchmarks/balance.py [--scale 0.1] [--tiny 400]
 
@@ -14,8 +14,8 @@ import argparse
 import time
 from typing import Any
 
-from xlib import balance as B
-from xlib.runner import Job, run
+from xlib.experiments import balance as B
+from xlib.experiments.runner import Job, run
 
 
 def scaled_games(scale: float) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, PAINTED_JS, VIEWPORT, open_app, voila  # noqa: E402
-from xlib.board.xallies.view import XAlliesView, well_centre  # noqa: E402
+from xlib.views.xallies.view import XAlliesView, well_centre  # noqa: E402
 
 APPS = [p.name for p in sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
         if p.name != "index.ipynb"]

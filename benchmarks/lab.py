@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-import xlib.lab as lab
+from xlib.experiments import xallies as lab
 
 
 def main() -> None:

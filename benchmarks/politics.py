@@ -9,7 +9,7 @@ import time
 
 import pandas as pd
 
-from xlib import politics
+from xlib.experiments import politics
 
 
 def main() -> None:

@@ -130,7 +130,7 @@ def test_eight_neighbours_reach_the_diagonals():
 
 def test_decisions_name_the_options_as_the_board_labels_them_and_the_notebook_lists_them():
     pytest.importorskip("ipycanvas")
-    from xlib.board.alea import AleaView
+    from xlib.views.alea.view import AleaView
 
     named = set()
     for decision in L.DECISIONS:

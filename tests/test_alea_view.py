@@ -5,7 +5,7 @@ pytest.importorskip("ipycanvas")
 
 import xlib  # noqa: E402
 from xlib.board import Board, palette  # noqa: E402
-from xlib.board.alea import PROTECTED, AleaView, number  # noqa: E402
+from xlib.views.alea.view import PROTECTED, AleaView, number  # noqa: E402
 from xlib.board.view import Overlay  # noqa: E402
 from xlib.lessons import alea as L  # noqa: E402
 

@@ -6,8 +6,8 @@ import pandas as pd
 import pytest
 
 import xlib
-from xlib import balance as B
-import xlib.runner
+from xlib.experiments import balance as B
+import xlib.experiments.runner
 from xlib.errors import ExperimentError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,7 +114,7 @@ def test_levels_play_a_fixed_amount_a_move_never_a_number_of_seconds():
 
 
 def test_bad_study_input_is_a_clear_error_and_writes_nothing(tmp_path, monkeypatch):
-    monkeypatch.setattr(xlib.runner, "CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr(xlib.experiments.runner, "CONNECT_TIMEOUT", "1s")
     out = tmp_path / "never.csv"
     with pytest.raises(ExperimentError, match="no study level 'medium'.*fixed amount"):
         B.study(games=2, level="medium", out=out)

@@ -7,7 +7,7 @@ pytest.importorskip("ipycanvas")
 
 import xlib  # noqa: E402
 from xlib.board import Board, Tutorial  # noqa: E402
-from xlib.board.xallies.view import XAlliesView, well_centre  # noqa: E402
+from xlib.views.xallies.view import XAlliesView, well_centre  # noqa: E402
 from xlib.lessons import Scene  # noqa: E402
 
 
@@ -114,8 +114,8 @@ def test_callback_errors_show_on_the_page(board):
     def broken(_state):
         raise RuntimeError("boom")
     board.listeners.append(broken)
-    board._guard(board.click)(*well_centre(3))
-    board._guard(board.click)(*well_centre(4))
+    board.guard(board.click)(*well_centre(3))
+    board.guard(board.click)(*well_centre(4))
     assert any("boom" in o.get("text", "") for o in board.errors.outputs)
 
 
@@ -167,7 +167,7 @@ def test_scene_checks_its_script():
 
 
 def test_shooting_range_hits_when_the_aim_is_over_the_well_and_enters_the_shot():
-    from xlib.board.xallies.shooting import ShootingRange
+    from xlib.views.xallies.shooting import ShootingRange
 
     g = xlib.game("xallies", shooting="manual", rounds=1)
     b = Board(state=g.start(), animate=0)

@@ -25,7 +25,7 @@ import xlib
 from xlib.classroom import (CODE_ALPHABET, CODE_LENGTH, MAX_RECORD_CHARS, MIGRATIONS, ClassClosed, ClassError,
                             Migration, StorageError, UnknownClass, check_code, check_group, new_game_key, open_store)
 from xlib.classroom import checks, store as store_module
-from xlib.matches import game_rows, play_match
+from xlib.experiments.matches import game_rows, play_match
 
 PG_USER = "xlib"
 
@@ -465,7 +465,7 @@ def sqlite_store(tmp_path):
 
 
 def test_the_class_panel_opens_no_database_until_a_class_starts():
-    from xlib.board.xallies.class_panel import ClassPanel
+    from xlib.panels.classroom import ClassPanel
 
     panel = ClassPanel(url="/nonexistent/folder/never/made.db", background=False)
     assert panel._store is None and panel.code is None
@@ -478,7 +478,7 @@ def test_groups_join_finish_games_and_the_panel_pools_them(sqlite_store):
 
     import pandas as pd
 
-    from xlib.board.xallies.class_panel import ClassJoin, ClassPanel
+    from xlib.panels.classroom import ClassJoin, ClassPanel
 
     panel = ClassPanel(store=sqlite_store, baseline_games=3, background=False)
     code = panel.start()
@@ -512,7 +512,7 @@ def test_groups_join_finish_games_and_the_panel_pools_them(sqlite_store):
 
 
 def test_an_unfinished_game_comes_back_after_a_page_reload(sqlite_store):
-    from xlib.board.xallies.class_panel import ClassJoin
+    from xlib.panels.classroom import ClassJoin
 
     code = sqlite_store.create_class().code
     board = _board(5, s1="random", s2="random")
@@ -533,7 +533,7 @@ def test_an_unfinished_game_comes_back_after_a_page_reload(sqlite_store):
 
 
 def test_a_stored_game_stays_as_it_ended_and_what_if_lines_are_not_stored(sqlite_store):
-    from xlib.board.xallies.class_panel import ClassJoin
+    from xlib.panels.classroom import ClassJoin
 
     code = sqlite_store.create_class().code
     board = _board(8, s0="random", s1="random", s2="random")
@@ -550,7 +550,7 @@ def test_a_stored_game_stays_as_it_ended_and_what_if_lines_are_not_stored(sqlite
 
 
 def test_wrong_codes_and_closed_classes_are_explained_beside_the_board(sqlite_store):
-    from xlib.board.xallies.class_panel import ClassJoin, ClassPanel
+    from xlib.panels.classroom import ClassJoin, ClassPanel
 
     board = _board(3, s0="random", s1="random", s2="random")
     join = ClassJoin(board, store=sqlite_store, background=False)
@@ -574,7 +574,7 @@ def test_wrong_codes_and_closed_classes_are_explained_beside_the_board(sqlite_st
 
 
 def test_the_live_panel_shows_the_personas_on_the_tick_after_they_are_played(sqlite_store, games, monkeypatch):
-    from xlib.board.xallies.class_panel import ClassPanel
+    from xlib.panels.classroom import ClassPanel
     from xlib.classroom import table as tables
 
     played = threading.Event()   # the personas' games end only when the test says so

@@ -8,7 +8,7 @@ pytest.importorskip("ipywidgets")
 
 import ipywidgets as w  # noqa: E402
 
-from xlib.board.experiment import TABLE_STYLE, BackgroundRun, figure, image, prompt, table_html  # noqa: E402
+from xlib.panels.experiment import TABLE_STYLE, BackgroundRun, figure, image, prompt, table_html  # noqa: E402
 from xlib.errors import ExperimentError  # noqa: E402
 
 
@@ -115,7 +115,7 @@ def test_report_helpers():
 
 def test_balance_panel_plays_a_small_study_and_shows_its_conclusions_and_plots():
     pytest.importorskip("matplotlib")
-    from xlib.board.balance_panel import BalancePanel
+    from xlib.panels.balance import BalancePanel
 
     p = BalancePanel(games=10, seed=3, workers=1, background=False)
     assert "xlib-balance-run" in p.widget._dom_classes

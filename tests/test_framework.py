@@ -12,7 +12,7 @@ import xlib  # noqa: E402
 from xlib import registry  # noqa: E402
 from xlib.board import Board, CellView, palette  # noqa: E402
 from xlib.board.view import Overlay, View  # noqa: E402
-from xlib.board.xallies.view import well_centre  # noqa: E402
+from xlib.views.xallies.view import well_centre  # noqa: E402
 
 VISION_GAP = 20.0   # smallest CIELAB ΔE between two seat colours, for every kind of vision
 
@@ -84,7 +84,7 @@ def test_every_seat_has_a_letter(name):
 
 
 def test_xallies_black_pieces_stay_apart_from_every_seat():
-    from xlib.board.xallies.view import XAlliesView
+    from xlib.views.xallies.view import XAlliesView
 
     gap, *_ = palette.distinct(list(XAlliesView.seat_colours) + [palette.BLACK])
     assert gap >= VISION_GAP

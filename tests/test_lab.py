@@ -4,7 +4,7 @@ import pytest
 pd = pytest.importorskip("pandas")
 
 import xlib  # noqa: E402
-import xlib.lab as lab  # noqa: E402
+from xlib.experiments import xallies as lab  # noqa: E402
 from xlib.games.xallies import Claim, Ledger, Waste  # noqa: E402
 
 PLAYERS = ("blue", "purple", "green")
@@ -91,7 +91,7 @@ def test_four_players_and_rule_controls_reach_the_games():
 
 def test_experiment_panel_runs_shows_plots_tables_prompts_and_csv():
     pytest.importorskip("ipywidgets")
-    from xlib.board.xallies.lab_panel import ExperimentPanel
+    from xlib.panels.xallies_lab import ExperimentPanel
 
     p = ExperimentPanel(games=30, seed=4)
     p.mixes.value = ("all selfish", "all prosocial")
@@ -109,7 +109,7 @@ def test_experiment_panel_runs_shows_plots_tables_prompts_and_csv():
 
 def test_experiment_panel_population_dynamics():
     pytest.importorskip("ipywidgets")
-    from xlib.board.xallies.lab_panel import ExperimentPanel
+    from xlib.panels.xallies_lab import ExperimentPanel
 
     p = ExperimentPanel(games=30, seed=0)
     p.run_dynamics(generations=10, progress=False)
@@ -119,7 +119,7 @@ def test_experiment_panel_population_dynamics():
 def test_class_round_ledger_follows_the_board():
     pytest.importorskip("ipycanvas")
     from xlib.board import Board
-    from xlib.board.xallies.lab_panel import ClassRound
+    from xlib.panels.xallies_lab import ClassRound
 
     b = Board("xallies", animate=0)
     r = ClassRound(b)
@@ -146,7 +146,7 @@ def test_progress_is_reported_in_games():
 
 def test_panel_run_replaces_every_result_and_the_text_version():
     pytest.importorskip("ipywidgets")
-    from xlib.board.xallies.lab_panel import ExperimentPanel
+    from xlib.panels.xallies_lab import ExperimentPanel
 
     p = ExperimentPanel(games=30, seed=0)
     p.mixes.value = ("all selfish", "all prosocial")
@@ -163,7 +163,7 @@ def test_panel_run_replaces_every_result_and_the_text_version():
 
 def test_panel_ignores_a_second_run_while_one_is_running():
     pytest.importorskip("ipywidgets")
-    from xlib.board.xallies.lab_panel import ExperimentPanel
+    from xlib.panels.xallies_lab import ExperimentPanel
 
     p = ExperimentPanel(games=30, seed=0)
     p.running = True

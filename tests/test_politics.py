@@ -5,11 +5,11 @@ import math
 import pytest
 
 import xlib
-from xlib import politics
+from xlib.experiments import politics
 from xlib.agents import AGENTS, PERSONAS, POLITICIANS, for_game, make_agent
 from xlib.agents.politics import Kingmaker
 from xlib.errors import XlibError
-from xlib.standings import can_still_win, chances, corner_contenders, distance, leader
+from xlib.agents.standings import can_still_win, chances, corner_contenders, distance, leader
 
 pd = pytest.importorskip("pandas")
 
@@ -245,7 +245,7 @@ def test_experiments_refuse_bad_input(kwargs, message):
 # ---- the panels, headless ------------------------------------------------------------------
 
 def test_lab_panel_runs_from_its_controls_and_quotes_the_run():
-    from xlib.board.politics_panel import PoliticsPanel
+    from xlib.panels.politics import PoliticsPanel
 
     panel = PoliticsPanel(background=False)
     panel.lineups.value = ["kingmaker helps the next player"]
@@ -269,7 +269,7 @@ def test_lab_panel_runs_from_its_controls_and_quotes_the_run():
 
 
 def test_class_game_names_the_leader_and_who_decided_a_finished_game():
-    from xlib.board.politics_panel import ClassGame, PoliticsView
+    from xlib.panels.politics import ClassGame, PoliticsView
 
     game = ClassGame(seats={0: "self-interest", 1: "self-interest", 2: "kingmaker"}, seed=3, size=4)
     assert isinstance(game.board.view, PoliticsView) and game.board.view.size == 4
@@ -284,9 +284,9 @@ def test_class_game_names_the_leader_and_who_decided_a_finished_game():
 
 
 def test_politics_view_rings_the_leaders_corners_and_writes_the_politics_under_the_board():
-    from xlib.board.politics_panel import LEADER_RING, PoliticsView
+    from xlib.panels.politics import LEADER_RING, PoliticsView
     from xlib.board.view import Overlay
-    from xlib.board.x import STRIP
+    from xlib.views.x.view import STRIP
 
     from .test_x_view import Recorder
 

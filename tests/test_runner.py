@@ -6,9 +6,9 @@ import signal
 import pytest
 
 import xlib
-import xlib.runner
+import xlib.experiments.runner
 from xlib.errors import ExperimentError, OptionError
-from xlib.runner import KEY_COLUMNS, Job, ResultsFile, run
+from xlib.experiments.runner import KEY_COLUMNS, Job, ResultsFile, run
 
 LINEUPS = {"random": ["random"] * 3, "greedy": ["greedy"] * 3}
 SEARCH = ("mcts", {"iterations": 12, "seconds": None})
@@ -106,7 +106,7 @@ def test_an_interrupted_run_resumes_where_it_stopped_and_counts_each_game_once(t
 def test_a_long_run_hands_each_worker_process_a_few_games_at_a_time():
     """What a worker takes at once reaches the file at once: a study of thousands of long games must not keep
     hundreds of them from the file (an interruption would lose them)."""
-    from xlib.runner import MAX_CHUNK, _chunk
+    from xlib.experiments.runner import MAX_CHUNK, _chunk
 
     assert [_chunk(n, 2) for n in (1, 39, 80, 200, 5000, 10 ** 6)] == [1, 1, 2, 5, MAX_CHUNK, MAX_CHUNK]
     assert MAX_CHUNK <= 10
@@ -158,7 +158,7 @@ def test_a_worker_killed_mid_study_and_every_game_still_counted_once(tmp_path):
 
 
 def test_bad_input_is_a_clear_error_and_writes_nothing(tmp_path, monkeypatch):
-    monkeypatch.setattr(xlib.runner, "CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr(xlib.experiments.runner, "CONNECT_TIMEOUT", "1s")
     out = tmp_path / "never.csv"
     with pytest.raises(OptionError, match="no game named 'chess'"):
         xlib.tournament("chess", [["random"] * 2], games=2, out=out)
@@ -207,17 +207,17 @@ def test_job_ids_depend_on_the_game_not_on_its_place_in_the_run():
 
 
 def test_job_ids_are_the_same_when_the_study_module_is_run_as_a_script(monkeypatch):
-    """`python -m xlib.balance` runs its module as '__main__': its games must keep the ids an imported study
+    """`python -m xlib.experiments.balance` runs its module as '__main__': its games must keep the ids an imported study
     gives them, or a study started one way would replay every game when resumed the other way."""
     import importlib.util
     import sys
 
-    from xlib import balance
+    from xlib.experiments import balance
 
     def as_script(state):
         return balance.stone_margin(state)
 
     as_script.__module__, as_script.__qualname__ = "__main__", "stone_margin"
-    monkeypatch.setattr(sys.modules["__main__"], "__spec__", importlib.util.find_spec("xlib.balance"), raising=False)
+    monkeypatch.setattr(sys.modules["__main__"], "__spec__", importlib.util.find_spec("xlib.experiments.balance"), raising=False)
     imported = Job(0, "alea", {"size": 8}, "s", ("easy", "easy"), 3, balance.stone_margin)
     assert Job(0, "alea", {"size": 8}, "s", ("easy", "easy"), 3, as_script).id == imported.id

@@ -7,7 +7,7 @@ pytest.importorskip("ipycanvas")
 import xlib  # noqa: E402
 from xlib.board import Board, Tutorial, palette  # noqa: E402
 from xlib.board.view import Overlay  # noqa: E402
-from xlib.board.xats import TABLE, XatsView, best_turn, tiles_of  # noqa: E402
+from xlib.views.xats.view import TABLE, XatsView, best_turn, tiles_of  # noqa: E402
 from xlib.games.xats import edges, spikes  # noqa: E402
 from xlib.lessons import xats as lesson  # noqa: E402
 

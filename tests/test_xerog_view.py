@@ -9,7 +9,7 @@ pytest.importorskip("ipycanvas")
 import xlib  # noqa: E402
 from xlib.board import Board  # noqa: E402
 from xlib.board.view import Overlay  # noqa: E402
-from xlib.board.xerog import CHOOSE, DROP, FLY, GATE_RED, Entry, Frame, XeroGView  # noqa: E402
+from xlib.views.xerog import CHOOSE, DROP, FLY, GATE_RED, Entry, Frame, XeroGView  # noqa: E402
 from xlib.games.xerog import BASE, NORTH, Fly, sq_name  # noqa: E402
 from xlib.lessons import xerog as L  # noqa: E402
 

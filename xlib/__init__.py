@@ -7,7 +7,7 @@
 """
 from .core import Game, Move, State
 from .errors import IllegalMove, NotationError, OptionError, PositionError, RecordError, SeedError, XlibError
-from .matches import play_match, tournament
+from .experiments import play_match, tournament
 from .records import replay
 from .registry import game, game_names
 from .rng import stream

@@ -1,4 +1,4 @@
-"""The registry of games: names mapped to the module and class that implement them."""
+"""The registry: each game's name mapped to its rules, its view and its lesson (one line each)."""
 from __future__ import annotations
 
 import importlib
@@ -18,11 +18,11 @@ _GAMES: dict[str, str] = {
 
 #: how each game is drawn on the interactive board (imported only when a board needs it)
 _VIEWS: dict[str, str] = {
-    "xallies": "xlib.board.xallies.view:XAlliesView",
-    "alea": "xlib.board.alea:AleaView",
-    "xats": "xlib.board.xats:XatsView",
-    "xerog": "xlib.board.xerog:XeroGView",
-    "x": "xlib.board.x:XView",
+    "xallies": "xlib.views.xallies:XAlliesView",
+    "alea": "xlib.views.alea:AleaView",
+    "xats": "xlib.views.xats:XatsView",
+    "xerog": "xlib.views.xerog:XeroGView",
+    "x": "xlib.views.x:XView",
 }
 
 #: each game's tutorial scenes (pure data): a module with SCENES and DECISIONS

@@ -4,9 +4,9 @@ import time
 
 import pytest
 
-from xlib.board.xallies.view import well_centre
+from xlib.views.xallies.view import well_centre
 
-from xlib.board.xallies.view import XAlliesView
+from xlib.views.xallies.view import XAlliesView
 
 from .harness import (HASH_JS, click_view_point, inside_viewport, no_errors, open_app, wait_idle,  # noqa: F401
                       rerun_with_seed, wait_painted, wait_without)

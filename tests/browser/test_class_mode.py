@@ -11,7 +11,7 @@ from typing import Iterator
 
 import pytest
 
-from xlib.board.xallies.view import XAlliesView, well_centre
+from xlib.views.xallies.view import XAlliesView, well_centre
 from xlib.classroom import open_store
 
 from .conftest import _require_browser

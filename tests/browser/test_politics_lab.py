@@ -1,6 +1,6 @@
 """The politics lab in a real Chromium at 1366×768: rendered without code or errors, the class game played
 by a click with the politics beside it, and an experiment run from the page with its tables and plots."""
-from xlib.board.politics_panel import PoliticsView
+from xlib.panels.politics import PoliticsView
 
 from .harness import (click_view_point, inside_viewport, no_errors, open_app, rerun_with_seed, wait_idle,
                       wait_painted)

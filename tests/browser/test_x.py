@@ -1,6 +1,6 @@
 """The X app in a real Chromium at 1366×768: rendered without code or errors, every board painted, a stone
 placed by a click, an occupied cell explained in view, undo, and a reload that paints again."""
-from xlib.board.x import XView
+from xlib.views.x.view import XView
 
 from .harness import HASH_JS, click_view_point, inside_viewport, no_errors, open_app, wait_painted
 

@@ -3,7 +3,7 @@ a tile played and a stack destroyed by clicks, an illegal choice explained in vi
 import re
 
 import xlib
-from xlib.board.xats import XatsView
+from xlib.views.xats.view import XatsView
 from xlib.games.xats import Play
 
 from .harness import HASH_JS, click_view_point, inside_viewport, no_errors, open_app, wait_idle, wait_painted

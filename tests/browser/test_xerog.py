@@ -2,7 +2,7 @@
 by clicks (a boost, a reprogram), an illegal step explained in view, undo, and a reload that repaints."""
 import pytest
 
-from xlib.board.xerog import CHOOSE, Entry, XeroGView
+from xlib.views.xerog import CHOOSE, Entry, XeroGView
 from xlib.lessons import xerog as L
 
 from .harness import HASH_JS, click_view_point, inside_viewport, no_errors, open_app, wait_painted

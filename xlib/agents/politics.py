@@ -2,9 +2,9 @@
 
 Each looks one move ahead: it plays every legal move, takes a win at once (a kingmaker that has
 given up leaves it to the player it helps), judges the rest by a quick estimate of each player's
-chance to win (xlib.standings: chances in X, nearness in XATS) weighted its own way, and of its
+chance to win (xlib.agents.standings: chances in X, nearness in XATS) weighted its own way, and of its
 best few moves avoids one that hands an unwanted player a win at once. What "cannot win"
-and "leads" mean is xlib.standings' (the lab's measures count the same things).
+and "leads" mean is xlib.agents.standings' (the lab's measures count the same things).
 
 XATS note: a player still in an XATS game can always hope to win (destroyed stacks give tiles
 back), so there the kingmaker and the spoiler act once they are *out of the running*: their own
@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 from ..core import Move, State
 from ..errors import XlibError
-from ..standings import can_still_win, chances, check_three_players, leader, nearness
+from .standings import can_still_win, chances, check_three_players, leader, nearness
 from .simple import GreedyAgent
 from .words import Why, chances as in_words, player_name
 

@@ -1,11 +1,13 @@
-"""Interactive boards for the notebooks (ipywidgets + ipycanvas); the only part of xlib that needs them.
+"""The board framework (ipywidgets + ipycanvas): one interactive board for every game, and the View contract.
 
-`Board(game)` is the one board for every game; a game adds a view (`xlib.registry` finds it),
-the shared `CellView` draws boards made of cells, and `Tutorial` shows a lesson's scenes."""
+`Board(game)` is the one board for every game (`board`, built by `layout`, with `seats`, `files`
+and `canvas`); a game adds a view (`view.View`, or `cells.CellView` for boards made of cells),
+which `xlib.registry` finds in `xlib.views`; `Tutorial` shows a lesson's scenes. Only this
+package, `xlib.views` and `xlib.panels` need the widget libraries."""
 from ..lessons.scene import Scene
+from .board import Board, view_for
 from .cells import CellView, Piece
 from .tutorial import Tutorial
 from .view import Choice, Click, Overlay, View
-from .widget import Board, view_for
 
 __all__ = ["Board", "CellView", "Choice", "Click", "Overlay", "Piece", "Scene", "Tutorial", "View", "view_for"]

@@ -7,7 +7,7 @@ from typing import Any
 import ipywidgets as w
 
 from ..lessons.scene import Scene
-from .widget import Board
+from .board import Board
 
 
 class Tutorial:
@@ -32,7 +32,7 @@ class Tutorial:
                                      layout=w.Layout(width="340px"))
         self.board = Board(state=self.scenes[0].start(), animate=animate, controls="compact", pixels=pixels,
                            background=background, seed=self.scenes[0].seed)
-        guard = self.board._guard
+        guard = self.board.guard
         self.back_button.on_click(guard(lambda _: self.back()))
         self.next_button.on_click(guard(lambda _: self.next()))
         self.turn_button.on_click(guard(lambda _: self.your_turn()))

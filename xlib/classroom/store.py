@@ -16,7 +16,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Protocol, Sequence, TypeVar
 
-from ..matches import game_rows
+from ..experiments.matches import game_rows
 from .checks import (ClassClosed, ClassError, StorageError, UnknownClass, check_code, check_game_key,
                      check_group, check_record, check_seats, group_key, new_code)
 from .schema import MIGRATIONS, Migration, check_migrations
@@ -51,7 +51,7 @@ class ClassInfo:
 
 @dataclass(frozen=True)
 class StoredGame:
-    """A game as stored for a class. `rows` is its ledger, one dict per player (xlib.matches.game_rows
+    """A game as stored for a class. `rows` is its ledger, one dict per player (xlib.experiments.matches.game_rows
     columns); `record` is the game record when it was asked for, else None."""
 
     key: str

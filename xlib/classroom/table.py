@@ -1,7 +1,7 @@
 """The class table: a class's stored games as the same measures the lab gives the computer personas.
 
 A class's finished games become rows in the lab's tournament format (one row per player per
-game), so xlib.lab.summarize measures the class exactly as it measures a persona mix, and the
+game), so xlib.experiments.xallies.summarize measures the class exactly as it measures a persona mix, and the
 two stand in one table. The personas' baseline is played under the rules the class used.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ import math
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
-from .. import lab
+from ..experiments import xallies as lab
 from .checks import PERSON
 from .store import StoredGame
 
@@ -41,7 +41,7 @@ def game_frame(games: Sequence[StoredGame]) -> Any:
 
 
 def class_rules(frame: Any) -> dict[str, Any]:
-    """The rules most of the class's games were played under, as xlib.lab.run_experiment takes them."""
+    """The rules most of the class's games were played under, as xlib.experiments.xallies.run_experiment takes them."""
     defaults = {"players": 3, "supply": 12, "skill": 0.5}
     if frame.empty:
         return defaults
@@ -85,7 +85,7 @@ def group_table(frame: Any, groups: Sequence[str], in_progress: Mapping[str, int
 def comparison(frame: Any, baseline: Any | None) -> Any:
     """The class beside the computer personas' mixes: cooperation, waste, white pieces, inequality, scores.
 
-    Every row is measured by xlib.lab.summarize; `baseline` is a lab.run_experiment table (or None)."""
+    Every row is measured by xlib.experiments.xallies.summarize; `baseline` is a lab.run_experiment table (or None)."""
     import pandas as pd
 
     parts = []

@@ -1,8 +1,8 @@
 """The balance notebook's small study: play a new, smaller study from the page and see its conclusions and plots.
 
-Every number comes from xlib.balance (the same study as the shipped one, at level easy); a run is
+Every number comes from xlib.experiments.balance (the same study as the shipped one, at level easy); a run is
 reproducible from its seed. Running in the background, progress in words and errors in the panel are
-xlib.board.experiment's.
+xlib.panels.experiment's.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from .. import balance
+from ..experiments import balance
 from .experiment import BackgroundRun, figure, image
 
 #: the level of the small study: the game's Easy player, quick enough for a class to wait for

@@ -25,10 +25,10 @@ import itertools
 import math
 from functools import lru_cache
 
-from .core import State
-from .errors import XlibError
-from .games.x import XState, winner
-from .games.xats import spikes as spike_count
+from ..core import State
+from ..errors import XlibError
+from ..games.x import XState, winner
+from ..games.xats import spikes as spike_count
 
 GAMES = ("x", "xats")
 #: the chance an owner of an open X corner keeps it, in the quick estimate (the others share the rest)

@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import Move, State
-from ..games.alea import LETTERS, NAMES, AleaState
-from . import palette
-from .cells import CellView, Piece
-from .view import Choice, Click, Overlay
+from ...core import Move, State
+from ...games.alea import LETTERS, NAMES, AleaState
+from ...board import palette
+from ...board.cells import CellView, Piece
+from ...board.view import Choice, Click, Overlay
 
 BOARD = "#5F7F8C"            # slate cells: both stone colours stand out on them
 STONE_BLACK = palette.BLACK

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from .errors import ExperimentError
-from .matches import AgentSpec, Measure, _label, game_rows, play_match
+from ..errors import ExperimentError
+from .matches import AgentSpec, Measure, agent_label, game_rows, play_match
 
 Progress = bool | Callable[[int, int], None]
 #: the results file's own columns, before the rows' fields: the job's id and how many rows its game has
@@ -36,12 +36,12 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
-    return _label(value)
+    return agent_label(value)
 
 
 def _qualified_name(fn: Any) -> str:
     """'module.name' of a function, the same however its module was started: a module run as a script
-    (`python -m xlib.balance`) is '__main__' there but 'xlib.balance' when imported."""
+    (`python -m xlib.experiments.balance`) is '__main__' there but 'xlib.experiments.balance' when imported."""
     module = getattr(fn, "__module__", "") or ""
     if module == "__main__":
         spec = getattr(sys.modules.get("__main__"), "__spec__", None)
@@ -78,7 +78,7 @@ class Job:
 def play(job: Job) -> list[dict[str, Any]]:
     """Play one job's game; one row per player (what `tournament` tables hold, plus the job's fields)."""
     final = play_match(job.game, list(job.agents), seed=job.seed, **job.options)
-    rows = game_rows(final, job.lineup, job.index, [_label(a) for a in job.agents])
+    rows = game_rows(final, job.lineup, job.index, [agent_label(a) for a in job.agents])
     extra = dict(job.fields)
     if job.measure is not None:
         extra.update(job.measure(final))

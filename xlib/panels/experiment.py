@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from .widget import _in_kernel
+from ..board.board import in_kernel
 
 #: the look of result tables and discussion prompts (a panel puts it before its HTML)
 TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:13px}"
@@ -89,7 +89,7 @@ class BackgroundRun:
     busy_text = "<i>An experiment is running: wait for it to finish.</i>"
 
     def __init__(self, background: bool | None = None, bar_width: str = "420px") -> None:
-        self.background = _in_kernel() if background is None else background
+        self.background = in_kernel() if background is None else background
         self.running = False
         self._worker: threading.Thread | None = None
         self.buttons: list[w.Button] = []

@@ -11,8 +11,8 @@ from typing import Any
 import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
-from .. import palette
-from ..widget import repaint_when_ready
+from ...board import palette
+from ...board.canvas import repaint_when_ready
 
 WIDTH, HEIGHT = 600, 150
 TARGET_X, TARGET_R = WIDTH / 2, 34

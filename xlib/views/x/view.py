@@ -12,11 +12,11 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import Move, State
-from ..games.x import XState, winner
-from . import palette
-from .cells import CellView, Piece
-from .view import Overlay
+from ...core import Move, State
+from ...games.x import XState, winner
+from ...board import palette
+from ...board.cells import CellView, Piece
+from ...board.view import Overlay
 
 # axial neighbour offsets in the order of the hexagon's edges (edge k faces the neighbour k)
 DIRECTIONS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))

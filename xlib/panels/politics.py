@@ -1,8 +1,8 @@
 """The three-player politics lab's panels: a live X game with the leader and the would-be kingmaker
 marked, and tournaments of persona line-ups with tables, plots and discussion prompts.
 
-Every number comes from xlib.politics and xlib.standings; a run is reproducible from its seed.
-Runs in the background, tables, plots and prompts are xlib.board.experiment's, as in the XAllies lab.
+Every number comes from xlib.experiments.politics and xlib.agents.standings; a run is reproducible from its seed.
+Runs in the background, tables, plots and prompts are xlib.panels.experiment's, as in the XAllies lab.
 """
 from __future__ import annotations
 
@@ -12,16 +12,15 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from .. import politics, standings
-from ..agents import POLITICIANS
+from ..agents import POLITICIANS, standings
+from ..board import Board, palette
+from ..board.view import Overlay
 from ..core import State
+from ..experiments import politics
 from ..games.x import XState
-from . import palette
+from ..views.x.view import BADGE_DIRECTION, BADGE_R, XView
 from .experiment import TABLE_STYLE, BackgroundRun, csv_link
 from .experiment import figure as _figure, image as _image, prompt as _prompt, table_html as _table
-from .view import Overlay
-from .widget import Board
-from .x import BADGE_DIRECTION, BADGE_R, XView
 
 POLITICS_STRIP = 30              # the politics line under the X board's score lines
 LEADER_RING = palette.BLUE       # the leader's corners: no player's colour in X

@@ -1,8 +1,8 @@
 """The classroom lab's panels: a live ledger beside a board, and experiments with controls.
 
 Results are tables (HTML) and plots (PNG images), each with discussion prompts beside it.
-All numbers come from xlib.lab; a run is reproducible from its seed and can be saved as CSV. Runs in
-the background, tables, prompts and figures are xlib.board.experiment's, shared with the other labs.
+All numbers come from xlib.experiments.xallies; a run is reproducible from its seed and can be saved as CSV. Runs in
+the background, tables, prompts and figures are xlib.panels.experiment's, shared with the other labs.
 """
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from typing import Any
 
 import ipywidgets as w
 
-from ... import lab
-from ...core import State
-from ..experiment import TABLE_STYLE, BackgroundRun, csv_link
-from ..experiment import figure as _figure, image as _image, prompt as _prompt, table_html as _table
-from ..experiment import figure_png  # noqa: F401  (the class panel draws its plots with it, from here)
-from ..widget import Board
+from ..experiments import xallies as lab
+from ..core import State
+from .experiment import TABLE_STYLE, BackgroundRun, csv_link
+from .experiment import figure as _figure, image as _image, prompt as _prompt, table_html as _table
+from .experiment import figure_png  # noqa: F401  (the class panel draws its plots with it, from here)
+from ..board import Board
 
 #: persona colours for plots: none of them is a player's colour on the board
 PERSONA_COLOURS = {"selfish": "#D55E00", "prosocial": "#0072B2", "competitive": "#E69F00",

@@ -1,6 +1,6 @@
 """The three-player politics lab: kingmaking, the leader's fate and seat shares, measured on recorded games.
 
-Definitions (each game's "can still win" and "leads" are xlib.standings'):
+Definitions (each game's "can still win" and "leads" are xlib.agents.standings'):
 
 - A player **can no longer win** at a position when no ending left open gives them the win: in
   X, no choice of a possible final owner for each corner makes them the winner (certain, as the
@@ -21,11 +21,11 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Mapping, Sequence
 
-from .agents import AGENTS, suits
-from .core import State
-from .errors import XlibError
-from .matches import tournament
-from .standings import can_still_win, check_three_players, leader
+from ..agents import AGENTS, suits
+from ..agents.standings import can_still_win, check_three_players, leader
+from ..core import State
+from ..errors import XlibError
+from .tournament import tournament
 
 DECIDED_BY = {"winner": "the winner", "kingmaker": "a player who could no longer win",
               "rival": "a player who could still win", "start": "nobody (decided from the start)"}

@@ -9,8 +9,8 @@ import itertools
 import math
 from typing import Any, Callable, Mapping, Sequence
 
-from .core import State
-from .matches import tournament
+from ..core import State
+from .tournament import tournament
 
 BLACK_PIECES = 12
 PERSONA_NAMES = ("selfish", "prosocial", "competitive", "reciprocator", "spoiler")

@@ -15,13 +15,13 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from ... import lab
-from ...classroom import Activity, ClassClosed, ClassError, ClassStore, StoredGame, new_game_key, open_store
-from ...classroom import table as tables
-from ...core import State
-from ..experiment import csv_link
-from ..widget import Board, _in_kernel
-from .lab_panel import TABLE_STYLE, figure_png, plot_rates
+from ..experiments import xallies as lab
+from ..classroom import Activity, ClassClosed, ClassError, ClassStore, StoredGame, new_game_key, open_store
+from ..classroom import table as tables
+from ..core import State
+from .experiment import csv_link
+from ..board.board import Board, in_kernel
+from .xallies_lab import TABLE_STYLE, figure_png, plot_rates
 
 CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spacing:0.12em;color:#1A1A1A}"
               ".xlib-class-hint{font-size:18px;max-width:760px}</style>")
@@ -114,7 +114,7 @@ class ClassJoin:
         self.board = board
         self._store = store
         self.url = url
-        self.background = _in_kernel() if background is None else background
+        self.background = in_kernel() if background is None else background
         self.code: str | None = None
         self.group: str | None = None
         self.key: str | None = None
@@ -286,7 +286,7 @@ class ClassPanel:
         self.period = refresh
         self.baseline_games = baseline_games
         self.seed = seed
-        self.background = _in_kernel() if background is None else background
+        self.background = in_kernel() if background is None else background
         self.code: str | None = None
         self.closed = False
         self.frame: Any = tables.game_frame([])
@@ -540,7 +540,7 @@ class ClassPanel:
 
 def plot_groups(groups: Any) -> Any:
     """Each group's finished games, and its mean score beside the computers' at its tables."""
-    from .lab_panel import _figure
+    from .xallies_lab import _figure
 
     fig, (a1, a2) = _figure(9, 3.2, cols=2)
     names = [str(n) for n in groups.index]

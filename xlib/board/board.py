@@ -1,4 +1,4 @@
-"""The interactive board every game's notebook reuses: a canvas and the shared controls.
+"""The Board: one live game on a canvas with its controls, the same for every game (its view draws it).
 
 Driven only by the xlib API: a click asks the game's view what it means, the move is played
 with State.play, an illegal click shows the explain() sentence above the board and outlines
@@ -10,10 +10,8 @@ the move log, save and load, and a text description of the position for screen r
 """
 from __future__ import annotations
 
-import base64
 import functools
 import html
-import json
 import random
 import threading
 import time
@@ -27,31 +25,14 @@ from .. import agents, registry
 from ..core import Move, State
 from ..errors import XlibError
 from ..records import replay
-from .controls import OptionFields
+from .canvas import PAINT_LOCK, repaint_when_ready
+from .files import MAX_RECORD_BYTES, read_upload, save_link
+from .layout import build
+from .options import OptionFields
+from .seats import PERSON, rebuild_seats, seat_value
 from .view import Choice, Overlay, View
 
-PERSON = "person"
-COMPUTER = "computer"          # a seat for the game's default computer level
-MAX_RECORD_BYTES = 2_000_000   # a saved game is far smaller; larger uploads are refused unread
 MAX_COMPLETIONS = 400
-SIDE_WIDTH = 300
-PAINT_LOCK = threading.RLock()  # one canvas manager serves every canvas: draw one board at a time
-# The file button shows its own label without ipywidgets' file counter; the log keeps its height.
-STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13px}"
-         ".xlib-upload::after{content:'Load a game';font-size:13px;margin-left:4px}"
-         ".xlib-message div{font-size:14px}.xlib-status b{font-size:14px}</style>")
-
-
-def repaint_when_ready(canvas: Canvas, draw: Callable[[], None]) -> None:
-    """Call `draw` whenever a browser view of `canvas` connects (ipycanvas #322).
-
-    Commands sent before the browser was ready are lost, and the canvas manager still believes
-    this canvas is selected; forgetting that makes it send the canvas switch again."""
-    def ready() -> None:
-        canvas._canvas_manager._current_canvas = None
-        draw()
-
-    canvas.on_client_ready(ready)
 
 
 def view_for(game: str | State, **options: Any) -> View:
@@ -65,7 +46,7 @@ def view_for(game: str | State, **options: Any) -> View:
     return view
 
 
-def _in_kernel() -> bool:
+def in_kernel() -> bool:
     try:
         from IPython import get_ipython
     except ImportError:
@@ -81,6 +62,33 @@ class Board:
     player's name; `names` gives seats a student's name. `size` is the largest side of the
     board on screen, in pixels. `background` runs computer moves and animations beside the
     kernel's message loop (the default inside a notebook; tests drive the board directly)."""
+
+    # the widget tree, built by `layout.build`; a control is None where a kind of board does not show it
+    controls: bool | str
+    widget: w.VBox
+    main: w.VBox
+    status: w.HTML
+    message: w.HTML
+    choice_box: w.HBox
+    live: w.HTML
+    options_box: w.VBox
+    _seat_box: w.VBox | None
+    undo_button: w.Button | None
+    redo_button: w.Button | None
+    entry: w.Combobox | None
+    log: w.HTML | None
+    new_button: w.Button | None
+    slider: w.IntSlider | None
+    explore_button: w.Button | None
+    back_button: w.Button | None
+    line_menu: w.Dropdown | None
+    save_link: w.HTML | None
+    upload: w.FileUpload | None
+    text_board: w.HTML | None
+    option_fields: OptionFields | None
+    seed_box: w.Text | None
+    seat_widgets: list[w.Dropdown]
+    name_widgets: list[w.Text]
 
     def __init__(self, game: str | None = None, *, state: State | None = None, seed: int | None = None,
                  seats: dict[int, str] | None = None, names: dict[int, str] | None = None,
@@ -98,7 +106,7 @@ class Board:
         self.view = view or view_for(self.state)
         self.pixels = pixels
         self.animate = animate
-        self.background = _in_kernel() if background is None else background
+        self.background = in_kernel() if background is None else background
         self.redo_stack: list[State] = []
         self.selection: Any = None
         self.marks: tuple[Any, ...] = ()
@@ -108,7 +116,7 @@ class Board:
         self.branch_points: list[int] = [0]
         self.seats: dict[int, str] = {}
         for p, who in (seats or {}).items():
-            self.seats[p] = self._seat_value(who)
+            self.seats[p] = seat_value(self.game_name, who)
         self.names: dict[int, str] = dict(names or {})
         self._agents: dict[int, Any] = {}
         self.listeners: list[Callable[[State], None]] = []
@@ -124,13 +132,13 @@ class Board:
 
         self.canvas = Canvas(width=1, height=1)
         self._fit_canvas()
-        self.canvas.on_mouse_down(self._guard(self._on_canvas_click))
-        repaint_when_ready(self.canvas, self._guard(self.repaint))
-        self._build(controls)
+        self.canvas.on_mouse_down(self.guard(self._on_canvas_click))
+        repaint_when_ready(self.canvas, self.guard(self.repaint))
+        build(self, controls)
         self.refresh()
 
     # ---- errors never vanish ---------------------------------------------------------------
-    def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+    def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(fn)
         def wrapped(*args: Any, **kwargs: Any) -> Any:
             try:
@@ -162,111 +170,6 @@ class Board:
         self.main.layout.width = width
         self.main.layout.min_width = width
 
-    def _build(self, controls: bool | str) -> None:
-        """The widget tree: a board alone, a compact board (tutorials), or the full set of controls.
-
-        Only what is shown is built: a page of a dozen tutorial boards stays light to load."""
-        self.controls = controls
-        full, playable = controls is True, bool(controls)
-        self.status = w.HTML(layout=w.Layout(height="40px", overflow="hidden"))
-        self.message = w.HTML(layout=w.Layout(height="58px", overflow="auto", margin="0 0 2px 0"))
-        self.choice_box = w.HBox(layout=w.Layout(height="72px", overflow="hidden", flex_flow="row wrap",
-                                                 align_content="flex-start", width=f"{SIDE_WIDTH + 10}px"))
-        self.choice_box.add_class("xlib-choices")
-        self.main = w.VBox([self.status, self.message, self.canvas])
-        self._size_main()
-        self.live = w.HTML(layout=w.Layout(height="1px", width="1px", overflow="hidden"))
-        self.undo_button: w.Button | None = None
-        self.redo_button: w.Button | None = None
-        self.entry: w.Combobox | None = None
-        self.log: w.HTML | None = None
-        self.new_button: w.Button | None = None
-        self.slider: w.IntSlider | None = None
-        self.explore_button: w.Button | None = None
-        self.back_button: w.Button | None = None
-        self.line_menu: w.Dropdown | None = None
-        self.save_link: w.HTML | None = None
-        self.upload: w.FileUpload | None = None
-        self.text_board: w.HTML | None = None
-        self.option_fields: OptionFields | None = None
-        self.seed_box: w.Text | None = None
-        self.seat_widgets: list[w.Dropdown] = []
-        self.name_widgets: list[w.Text] = []
-        self._seat_box = w.VBox() if full else None
-        if playable:
-            self.undo_button = w.Button(description="Undo", icon="undo", tooltip="take back your last move",
-                                        layout=w.Layout(width="92px"))
-            self.redo_button = w.Button(description="Redo", icon="repeat", tooltip="play the undone move again",
-                                        layout=w.Layout(width="92px"))
-            self.undo_button.on_click(self._guard(lambda _: self.undo()))
-            self.redo_button.on_click(self._guard(lambda _: self.redo()))
-            self.undo_button.add_class("xlib-undo")
-            self.entry = w.Combobox(placeholder="type a move, then Enter", ensure_option=False,
-                                    continuous_update=False, layout=w.Layout(width=f"{SIDE_WIDTH}px"),
-                                    description="Move", style={"description_width": "56px"})
-            self.entry.observe(self._guard(self._on_entry), names="value")
-            self.entry.add_class("xlib-entry")
-            self.log = w.HTML(layout=w.Layout(max_height="150px", overflow="auto", width=f"{SIDE_WIDTH}px"))
-            self.log.add_class("xlib-log")
-        if full:
-            assert self.undo_button is not None and self.redo_button is not None and self._seat_box is not None
-            self.new_button = w.Button(description="New game", icon="plus", layout=w.Layout(width="104px"),
-                                       tooltip="start a new game with the options under 'Options for a new game'")
-            self.new_button.on_click(self._guard(lambda _: self.new_game_from_controls()))
-            self.slider = w.IntSlider(min=0, max=0, value=0, description="History", continuous_update=True,
-                                      layout=w.Layout(width=f"{SIDE_WIDTH}px"), style={"description_width": "56px"})
-            self.slider.observe(self._guard(self._on_slider), names="value")
-            self.explore_button = w.Button(description="Try a move here", icon="code-fork",
-                                           layout=w.Layout(width="146px"),
-                                           tooltip="play other moves from the position shown; the game is kept")
-            self.back_button = w.Button(description="Back to the game", icon="reply", layout=w.Layout(width="146px"),
-                                        tooltip="return to the game as it was; your what-if line is kept")
-            self.explore_button.on_click(self._guard(lambda _: self.explore()))
-            self.back_button.on_click(self._guard(lambda _: self.back_to_game()))
-            self.line_menu = w.Dropdown(options=[("The game", 0)], value=0, layout=w.Layout(width=f"{SIDE_WIDTH}px"),
-                                        description="Line", style={"description_width": "56px"})
-            self.line_menu.observe(self._guard(lambda ch: self.switch_line(ch["new"])), names="value")
-            self.save_link = w.HTML()
-            self.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game", icon="folder-open",
-                                       layout=w.Layout(width="146px"))
-            self.upload.observe(self._guard(self._on_upload), names="value")
-            self.upload.add_class("xlib-upload")
-            self.text_board = w.HTML()
-            self.options_box = w.VBox()
-            self._build_options()
-            self._rebuild_seats()
-            extra = w.Accordion(children=[self._seat_box, self.options_box, self.text_board],
-                                layout=w.Layout(width=f"{SIDE_WIDTH + 10}px"))
-            for i, title in enumerate(("Players", "Options for a new game", "The position as text")):
-                extra.set_title(i, title)
-            extra.selected_index = 0
-            side = w.VBox([w.HBox([self.undo_button, self.redo_button, self.new_button]), self.choice_box, self.slider,
-                           w.HBox([self.explore_button, self.back_button]), self.line_menu, self.entry,
-                           extra, w.HTML("<b>Moves</b>"), self.log,
-                           w.HBox([self.save_link, self.upload], layout=w.Layout(align_items="center")), self.live],
-                          layout=w.Layout(width=f"{SIDE_WIDTH + 16}px", min_width=f"{SIDE_WIDTH + 16}px",
-                                          margin="0 0 0 16px"))
-            body: w.Box = w.HBox([self.main, side], layout=w.Layout(align_items="flex-start"))
-        elif playable:
-            assert self.undo_button is not None and self.redo_button is not None
-            side = w.VBox([w.HBox([self.undo_button, self.redo_button]), self.choice_box, self.entry,
-                           w.HTML("<b>Moves</b>"), self.log,
-                           self.live], layout=w.Layout(width=f"{SIDE_WIDTH + 16}px", margin="0 0 0 16px"))
-            body = w.HBox([self.main, side], layout=w.Layout(align_items="flex-start"))
-        else:
-            body = w.VBox([self.main, self.choice_box, self.live])
-        self.widget = w.VBox([w.HTML(STYLE, layout=w.Layout(height="0px")), body, self.errors])
-        self.widget.add_class("xlib-board")  # for browser tests and styling
-        if controls:
-            self.widget.add_class("xlib-controls")
-        if full:
-            self.widget.add_class("xlib-full")
-        self.canvas.add_class("xlib-canvas")
-        self.status.add_class("xlib-status")
-        self.message.add_class("xlib-message")
-        self.live.add_class("xlib-live")
-        self.errors.add_class("xlib-errors")
-
     def _build_options(self) -> None:
         g = self.state.game
         self.option_fields = OptionFields(g.option_specs, g.options, self.view)
@@ -276,46 +179,6 @@ class Board:
                                      w.HTML("<span style='font-size:12px'>Game number (the same number "
                                             "gives the same game again)</span>"),
                                      self.seed_box)
-
-    def _seat_choices(self) -> list[tuple[str, str]]:
-        out = [("Person", PERSON)]
-        for name, cls in agents.for_game(self.game_name, len(self.state.players)):
-            label = getattr(cls, "label", name.capitalize())
-            out.append((f"Computer: {label}", name))
-        return out
-
-    def _seat_value(self, who: str) -> str:
-        if who == COMPUTER:
-            return agents.default_for(self.game_name)
-        return who
-
-    def _rebuild_seats(self) -> None:
-        choices = self._seat_choices()
-        known = {v for _, v in choices}
-        self.seat_widgets, self.name_widgets = [], []
-        rows = []
-        for p, player in enumerate(self.state.players):
-            value = self.seats.get(p, PERSON)
-            if value not in known:
-                choices = choices + [(f"Computer: {value}", value)]
-                known.add(value)
-            colour = self.view.seat_colour(p)
-            swatch = w.HTML(f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;"
-                            f"background:{colour};border:1px solid #333;vertical-align:middle'></span> "
-                            f"<b>{html.escape(self.view.player_name(self.state, p))}</b>",
-                            layout=w.Layout(width="96px"))
-            dd = w.Dropdown(options=choices, value=value, layout=w.Layout(width="196px"))
-            dd.observe(self._guard(functools.partial(self._on_seat, p)), names="value")
-            tooltip = {v: getattr(c, "description", "") for v, c in agents.for_game(self.game_name, len(self.state.players))}
-            dd.tooltip = "; ".join(f"{k}: {v}" for k, v in tooltip.items() if v)
-            name = w.Text(value=self.names.get(p, ""), placeholder="a name (optional)",
-                          layout=w.Layout(width="180px", margin="0 0 6px 96px"))
-            name.observe(self._guard(functools.partial(self._on_name, p)), names="value")
-            self.seat_widgets.append(dd)
-            self.name_widgets.append(name)
-            rows.append(w.VBox([w.HBox([swatch, dd]), name]))
-        if self._seat_box is not None:
-            self._seat_box.children = tuple(rows)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -392,17 +255,12 @@ class Board:
         self.slider.unobserve_all("value")
         self.slider.max = last
         self.slider.value = last if self.browsing is None else self.browsing
-        self.slider.observe(self._guard(self._on_slider), names="value")
+        self.slider.observe(self.guard(self._on_slider), names="value")
         self.new_button.disabled = not idle
         self.explore_button.disabled = not idle or self.browsing is None
         self.back_button.disabled = not idle or self.line == 0
         self.line_menu.layout.display = None if len(self.lines) > 1 else "none"
-        record = json.dumps(self.state.record(), indent=1)
-        href = "data:application/json;base64," + base64.b64encode(record.encode()).decode()
-        self.save_link.value = (f'<a download="{self.game_name}-game.json" href="{href}" class="xlib-save" '
-                                f'style="display:inline-block;padding:4px 10px;margin-right:8px;border:1px solid '
-                                f'#888;border-radius:3px;background:#F0F0F0;color:#222;text-decoration:none">'
-                                f'&#8681; Save this game</a>')
+        self.save_link.value = save_link(self.state)
         self.text_board.value = f"<pre style='font-size:12px;line-height:1.25'>{description}</pre>"
 
     def _status_line(self, shown: State) -> str:
@@ -418,7 +276,7 @@ class Board:
     def _choice_button(self, choice: Choice) -> w.Button:
         b = w.Button(description=choice.label, tooltip=choice.tooltip or choice.label,
                      layout=w.Layout(width="auto", min_width="60px"))
-        b.on_click(self._guard(lambda _: self._take(choice)))
+        b.on_click(self.guard(lambda _: self._take(choice)))
         return b
 
     def _take(self, choice: Choice) -> None:
@@ -697,7 +555,7 @@ class Board:
         self.line_menu.options = [("The game", 0)] + [
             (f"What-if {i} (from move {self.branch_points[i]})", i) for i in range(1, len(self.lines))]
         self.line_menu.value = self.line
-        self.line_menu.observe(self._guard(lambda ch: self.switch_line(ch["new"])), names="value")
+        self.line_menu.observe(self.guard(lambda ch: self.switch_line(ch["new"])), names="value")
 
     # ---- new games, positions and records ------------------------------------------------------
     def new_game_from_controls(self) -> None:
@@ -751,7 +609,7 @@ class Board:
             self._fit_canvas()
         if len(self.seat_widgets) != len(state.players) and self.controls is True:
             self.seats = {p: s for p, s in self.seats.items() if p < len(state.players)}
-            self._rebuild_seats()
+            rebuild_seats(self)
 
     def reset(self, state: State) -> None:
         """Show `state` as the live position (a tutorial step, or a position to study)."""
@@ -763,7 +621,7 @@ class Board:
 
     def set_seat(self, player: int, who: str) -> None:
         """Seat a person ("person"), the default computer ("computer") or a computer player by name."""
-        who = self._seat_value(who)
+        who = seat_value(self.game_name, who)
         names = {name for name, _ in agents.for_game(self.game_name, len(self.state.players))}
         if who != PERSON and who not in names:
             raise XlibError(f"no computer player {who!r} for {self.state.game.title}; choose person or one of "
@@ -822,14 +680,12 @@ class Board:
         files = change["new"]
         if not files:
             return
-        item = files[0]
-        size = item.get("size", len(item["content"])) if isinstance(item, dict) else len(item.content)
-        content = item["content"] if isinstance(item, dict) else item.content
-        if size > MAX_RECORD_BYTES:
-            self.say(f"This file is too large to be a game record ({size:,} bytes).", "illegal")
+        text, problem = read_upload(files[0])
+        if problem:
+            self.say(problem, "illegal")
         else:
-            self.load(bytes(content).decode("utf-8", errors="replace"))
+            self.load(text)
         if self.upload is not None:
             self.upload.unobserve_all("value")
             self.upload.value = ()
-            self.upload.observe(self._guard(self._on_upload), names="value")
+            self.upload.observe(self.guard(self._on_upload), names="value")

@@ -12,10 +12,10 @@ import math
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..core import Move, State
-from ..games.xats import COLOURS, SPIKES, Destroy, Play, XatsState, edges, fit_orientation, orientations, spikes
-from . import palette
-from .view import Choice, Click, Overlay, View
+from ...core import Move, State
+from ...games.xats import COLOURS, SPIKES, Destroy, Play, XatsState, edges, fit_orientation, orientations, spikes
+from ...board import palette
+from ...board.view import Choice, Click, Overlay, View
 
 TABLE = "#CDBEA4"          # the table the tiles lie on (white tiles need it darker than the page)
 TRAY = "#BCAB8E"           # a tray's floor

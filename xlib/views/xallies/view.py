@@ -12,8 +12,8 @@ from typing import Any
 
 from ...core import Move, State
 from ...games.xallies import COLOURS, WELLS, XAlliesState
-from .. import palette
-from ..view import Choice, Click, Overlay, View
+from ...board import palette
+from ...board.view import Choice, Click, Overlay, View
 
 CX = CY = 300
 RING = 205       # radius of the circle of wells

@@ -14,9 +14,9 @@ import os
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from . import registry
-from .core import State
-from .errors import ExperimentError
+from .. import registry
+from ..core import State
+from ..errors import ExperimentError
 from .runner import Job, Progress, run
 
 

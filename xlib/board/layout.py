@@ -1,0 +1,123 @@
+"""The board's widget tree: which controls a board shows (none, a tutorial's few, or the full set) and where."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as w
+
+from .seats import rebuild_seats
+
+if TYPE_CHECKING:
+    from .board import Board
+
+SIDE_WIDTH = 300
+# The file button shows its own label without ipywidgets' file counter; the log keeps its height.
+STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13px}"
+         ".xlib-upload::after{content:'Load a game';font-size:13px;margin-left:4px}"
+         ".xlib-message div{font-size:14px}.xlib-status b{font-size:14px}</style>")
+
+
+def build(board: Board, controls: bool | str) -> None:
+    """Build `board`'s widgets: a board alone, a compact board (tutorials), or the full set of controls.
+
+    Only what is shown is built: a page of a dozen tutorial boards stays light to load."""
+    board.controls = controls
+    full, playable = controls is True, bool(controls)
+    board.status = w.HTML(layout=w.Layout(height="40px", overflow="hidden"))
+    board.message = w.HTML(layout=w.Layout(height="58px", overflow="auto", margin="0 0 2px 0"))
+    board.choice_box = w.HBox(layout=w.Layout(height="72px", overflow="hidden", flex_flow="row wrap",
+                                             align_content="flex-start", width=f"{SIDE_WIDTH + 10}px"))
+    board.choice_box.add_class("xlib-choices")
+    board.main = w.VBox([board.status, board.message, board.canvas])
+    board._size_main()
+    board.live = w.HTML(layout=w.Layout(height="1px", width="1px", overflow="hidden"))
+    board.undo_button = None
+    board.redo_button = None
+    board.entry = None
+    board.log = None
+    board.new_button = None
+    board.slider = None
+    board.explore_button = None
+    board.back_button = None
+    board.line_menu = None
+    board.save_link = None
+    board.upload = None
+    board.text_board = None
+    board.option_fields = None
+    board.seed_box = None
+    board.seat_widgets = []
+    board.name_widgets = []
+    board._seat_box = w.VBox() if full else None
+    if playable:
+        board.undo_button = w.Button(description="Undo", icon="undo", tooltip="take back your last move",
+                                    layout=w.Layout(width="92px"))
+        board.redo_button = w.Button(description="Redo", icon="repeat", tooltip="play the undone move again",
+                                    layout=w.Layout(width="92px"))
+        board.undo_button.on_click(board.guard(lambda _: board.undo()))
+        board.redo_button.on_click(board.guard(lambda _: board.redo()))
+        board.undo_button.add_class("xlib-undo")
+        board.entry = w.Combobox(placeholder="type a move, then Enter", ensure_option=False,
+                                continuous_update=False, layout=w.Layout(width=f"{SIDE_WIDTH}px"),
+                                description="Move", style={"description_width": "56px"})
+        board.entry.observe(board.guard(board._on_entry), names="value")
+        board.entry.add_class("xlib-entry")
+        board.log = w.HTML(layout=w.Layout(max_height="150px", overflow="auto", width=f"{SIDE_WIDTH}px"))
+        board.log.add_class("xlib-log")
+    if full:
+        assert board.undo_button is not None and board.redo_button is not None and board._seat_box is not None
+        board.new_button = w.Button(description="New game", icon="plus", layout=w.Layout(width="104px"),
+                                   tooltip="start a new game with the options under 'Options for a new game'")
+        board.new_button.on_click(board.guard(lambda _: board.new_game_from_controls()))
+        board.slider = w.IntSlider(min=0, max=0, value=0, description="History", continuous_update=True,
+                                  layout=w.Layout(width=f"{SIDE_WIDTH}px"), style={"description_width": "56px"})
+        board.slider.observe(board.guard(board._on_slider), names="value")
+        board.explore_button = w.Button(description="Try a move here", icon="code-fork",
+                                       layout=w.Layout(width="146px"),
+                                       tooltip="play other moves from the position shown; the game is kept")
+        board.back_button = w.Button(description="Back to the game", icon="reply", layout=w.Layout(width="146px"),
+                                    tooltip="return to the game as it was; your what-if line is kept")
+        board.explore_button.on_click(board.guard(lambda _: board.explore()))
+        board.back_button.on_click(board.guard(lambda _: board.back_to_game()))
+        board.line_menu = w.Dropdown(options=[("The game", 0)], value=0, layout=w.Layout(width=f"{SIDE_WIDTH}px"),
+                                    description="Line", style={"description_width": "56px"})
+        board.line_menu.observe(board.guard(lambda ch: board.switch_line(ch["new"])), names="value")
+        board.save_link = w.HTML()
+        board.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game", icon="folder-open",
+                                   layout=w.Layout(width="146px"))
+        board.upload.observe(board.guard(board._on_upload), names="value")
+        board.upload.add_class("xlib-upload")
+        board.text_board = w.HTML()
+        board.options_box = w.VBox()
+        board._build_options()
+        rebuild_seats(board)
+        extra = w.Accordion(children=[board._seat_box, board.options_box, board.text_board],
+                            layout=w.Layout(width=f"{SIDE_WIDTH + 10}px"))
+        for i, title in enumerate(("Players", "Options for a new game", "The position as text")):
+            extra.set_title(i, title)
+        extra.selected_index = 0
+        side = w.VBox([w.HBox([board.undo_button, board.redo_button, board.new_button]), board.choice_box, board.slider,
+                       w.HBox([board.explore_button, board.back_button]), board.line_menu, board.entry,
+                       extra, w.HTML("<b>Moves</b>"), board.log,
+                       w.HBox([board.save_link, board.upload], layout=w.Layout(align_items="center")), board.live],
+                      layout=w.Layout(width=f"{SIDE_WIDTH + 16}px", min_width=f"{SIDE_WIDTH + 16}px",
+                                      margin="0 0 0 16px"))
+        body: w.Box = w.HBox([board.main, side], layout=w.Layout(align_items="flex-start"))
+    elif playable:
+        assert board.undo_button is not None and board.redo_button is not None
+        side = w.VBox([w.HBox([board.undo_button, board.redo_button]), board.choice_box, board.entry,
+                       w.HTML("<b>Moves</b>"), board.log,
+                       board.live], layout=w.Layout(width=f"{SIDE_WIDTH + 16}px", margin="0 0 0 16px"))
+        body = w.HBox([board.main, side], layout=w.Layout(align_items="flex-start"))
+    else:
+        body = w.VBox([board.main, board.choice_box, board.live])
+    board.widget = w.VBox([w.HTML(STYLE, layout=w.Layout(height="0px")), body, board.errors])
+    board.widget.add_class("xlib-board")  # for browser tests and styling
+    if controls:
+        board.widget.add_class("xlib-controls")
+    if full:
+        board.widget.add_class("xlib-full")
+    board.canvas.add_class("xlib-canvas")
+    board.status.add_class("xlib-status")
+    board.message.add_class("xlib-message")
+    board.live.add_class("xlib-live")
+    board.errors.add_class("xlib-errors")

@@ -1,0 +1,394 @@
+"""Drawing Xero-G: pyramids by size with their pips, the bases, the path flown and the gates it closed,
+flights animated, and the button column with its legend."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...core import Move, State
+from ...games.xerog import BASE, NAMES, NORTH, SIZE, SOUTH, XeroGState
+from ...board import palette
+from ...board.cells import Piece
+from ...board.view import Overlay
+from .entry import XeroGEntry
+from .flights import BASE_H, CHOOSE, DROP, FLY, PANEL_W, SIZE_WORDS, Arrange, Entry, Frame, steps_through
+
+PYRAMID = "#3E5A4C"          # pyramids belong to nobody: one neutral colour, apart from both seats
+PYRAMID_EDGE = "#1E2B24"
+GATE_RED = "#D10A1E"         # a gate crossed this turn (closed), as in the seed's pictures
+PATH = "#222222"
+
+
+@dataclass
+class Pyramid(Piece):
+    """A pyramid on a square: its pips set its size; a faded one is the ship that has taken off."""
+
+    pips: int = 1
+    faded: bool = False
+
+
+class XeroGDrawing(XeroGEntry):
+    """How a Xero-G state looks, with the flight being entered drawn over it."""
+
+    # ---- animation --------------------------------------------------------------------------------
+    def frames(self, state: State, move: Move) -> list[Any]:
+        """The ship step by step along the move's witness path, then the reprogrammed pyramid dropped."""
+        assert isinstance(state, XeroGState)
+        flight = self.flight_of(state, move)
+        if flight is None:
+            return []
+        out: list[Any] = [Frame(flight, k) for k in range(1, len(flight.squares))]
+        if flight.drop is not None:
+            out.append(Frame(flight, len(flight.squares) - 1, dropped=True))
+        return out
+
+    # ---- what the cells show ------------------------------------------------------------------------
+    def piece(self, state: State, index: int) -> Piece | None:
+        assert isinstance(state, XeroGState)
+        board = self._board(state)
+        pips = board[index]
+        if state.in_setup:
+            arrange = self._overlay().selection
+            rank = 0 if state.mover == SOUTH else SIZE - 1
+            if isinstance(arrange, Arrange) and index // SIZE == rank:
+                pips = arrange.row[index % SIZE]
+        if not pips:
+            return None
+        selection = self._overlay().selection
+        faded = isinstance(selection, Entry) and selection.start == index and self._overlay().frame is None
+        return Pyramid(PYRAMID, str(pips), PYRAMID_EDGE, pips=pips, faded=faded)
+
+    def cell_fill(self, state: State, index: int) -> str:
+        assert isinstance(state, XeroGState)
+        if state.over or self._overlay().frame is not None:
+            return palette.CELL
+        rank = (0 if state.mover == SOUTH else SIZE - 1) if state.in_setup else self.flying_rank(state)
+        if rank is not None and index // SIZE == rank:
+            return palette.tint(self.seat_colour(state.mover), 0.7)
+        return palette.CELL
+
+    def legal_cells(self, state: State) -> set[int]:
+        assert isinstance(state, XeroGState)
+        sel = self._overlay().selection
+        if state.in_setup:
+            arrange = sel if isinstance(sel, Arrange) else Arrange()
+            rank = 0 if state.mover == SOUTH else SIZE - 1
+            return {rank * SIZE + f for f in range(SIZE) if not arrange.row[f]}
+        if isinstance(sel, Entry):
+            if sel.mode == FLY:
+                return {t for t in self.targets(state, sel) if t >= 0}
+            if sel.mode == DROP:
+                return self.drops(state, sel)
+            return set()
+        return set(self.ships(state))
+
+    def last_cells(self, state: State) -> set[int]:
+        assert isinstance(state, XeroGState)
+        if self._overlay().frame is not None or state.parent is None or not isinstance(state.parent, XeroGState):
+            return set()
+        assert state.last_move is not None
+        flight = self.flight_of(state.parent, state.last_move)
+        if flight is None:
+            return set()
+        cells = {flight.landings[-1]} | ({flight.drop} if flight.drop is not None else set())
+        return {c for c in cells if c >= 0}
+
+    # ---- drawing ----------------------------------------------------------------------------------
+    def draw(self, canvas: Any, state: State, overlay: Overlay) -> None:
+        self._shown = (state, overlay)
+        try:
+            super().draw(canvas, state, overlay)
+        finally:
+            self._shown = None
+
+    def draw_piece(self, canvas: Any, index: int, p: Piece) -> None:
+        cx, cy = self.centre(index)
+        pips = p.pips if isinstance(p, Pyramid) else int(p.letter or 1)
+        self.draw_pyramid(canvas, cx, cy, pips, faded=isinstance(p, Pyramid) and p.faded)
+
+    def draw_pyramid(self, canvas: Any, cx: float, cy: float, pips: int, scale: float = 1.0,
+                     faded: bool = False, ring: str | None = None) -> None:
+        """A pyramid seen from the side: its height by size, its pips as dots above the base, its number."""
+        c = self.cell * scale
+        h = c * (0.36 + 0.15 * pips)
+        half = c * (0.16 + 0.07 * pips)
+        base_y = cy + c * 0.36
+        top = base_y - h
+        canvas.global_alpha = 0.3 if faded else 1.0
+        canvas.begin_path()
+        canvas.move_to(cx, top)
+        canvas.line_to(cx + half, base_y)
+        canvas.line_to(cx - half, base_y)
+        canvas.close_path()
+        canvas.fill_style = PYRAMID
+        canvas.fill()
+        canvas.line_width = 1.5
+        canvas.stroke_style = PYRAMID_EDGE
+        canvas.stroke()
+        canvas.fill_style = palette.WHITE
+        gap = c * 0.09
+        for k in range(pips):
+            canvas.fill_circle(cx + (k - (pips - 1) / 2) * gap, base_y - c * 0.06, max(1.5, c * 0.025))
+        canvas.font = f"bold {max(9, int(c * (0.15 + 0.03 * pips)))}px sans-serif"
+        canvas.text_align = "center"
+        canvas.text_baseline = "middle"
+        canvas.fill_text(str(pips), cx, base_y - h * 0.36 - c * 0.02)
+        canvas.global_alpha = 1.0
+        if ring:
+            canvas.line_width = 3
+            canvas.stroke_style = ring
+            canvas.begin_path()
+            canvas.move_to(cx, top - 3)
+            canvas.line_to(cx + half + 4, base_y + 2)
+            canvas.line_to(cx - half - 4, base_y + 2)
+            canvas.close_path()
+            canvas.stroke()
+
+    def draw_under(self, canvas: Any, state: State, overlay: Overlay) -> None:
+        assert isinstance(state, XeroGState)
+        goal = None
+        if overlay.interactive and not state.over and not state.in_setup and overlay.frame is None:
+            goal = BASE[1 - state.mover]
+        for p, base in ((NORTH, BASE[NORTH]), (SOUTH, BASE[SOUTH])):
+            x, y, w, h = self.base_rect(base)
+            colour = self.seat_colour(p)
+            canvas.fill_style = palette.tint(colour, 0.78)
+            canvas.fill_rect(x, y, w, h)
+            canvas.line_width = 2
+            canvas.stroke_style = colour
+            canvas.stroke_rect(x, y, w, h)
+            canvas.fill_style = palette.TEXT
+            canvas.font = "bold 14px sans-serif"
+            canvas.text_align = "center"
+            canvas.text_baseline = "middle"
+            target = " — South flies here" if p == NORTH else " — North flies here"
+            canvas.fill_text(f"{NAMES[p]}'s base ({'N' if p == NORTH else 'S'}){target if goal is not None else ''}",
+                             x + w / 2, y + h / 2)
+        # the panel on the right
+        px = self.grid_right + 2
+        canvas.fill_style = "#F1EEE6"
+        canvas.fill_rect(px, 6, PANEL_W - 8, self.height - 12)
+        path = self._path_now(state, overlay)
+        if path is not None:
+            self._draw_line(canvas, path[0], path[2])
+
+    def _path_now(self, state: XeroGState, overlay: Overlay) -> tuple[tuple[int, ...], tuple[int, ...], float] | None:
+        """The path to draw (squares, gates crossed, opacity): the flight animated, entered, or last flown."""
+        frame, sel = overlay.frame, overlay.selection
+        if isinstance(frame, Frame):
+            return frame.flight.squares[:frame.step + 1], frame.flight.gates[:frame.step], 1.0
+        if isinstance(sel, Entry):
+            if not sel.landings or sel.witness is None:
+                return None
+            n = steps_through(state.board, sel.start, sel.landings)
+            return sel.witness.squares[:n + 1], sel.witness.gates[:n], 1.0
+        if isinstance(state.parent, XeroGState) and state.last_move is not None:
+            flight = self.flight_of(state.parent, state.last_move)
+            if flight is not None:
+                return flight.squares, flight.gates, 0.5
+        return None
+
+    def _drop_now(self, state: XeroGState, overlay: Overlay) -> tuple[int, int, float] | None:
+        """Where a reprogrammed pyramid went (from, to, opacity): in the animation's last picture, or the last move."""
+        frame, sel = overlay.frame, overlay.selection
+        if isinstance(frame, Frame):
+            f = frame.flight
+            return (f.landings[-1], f.drop, 1.0) if frame.dropped and f.drop is not None else None
+        if isinstance(sel, Entry) or not isinstance(state.parent, XeroGState) or state.last_move is None:
+            return None
+        flight = self.flight_of(state.parent, state.last_move)
+        return (flight.landings[-1], flight.drop, 0.85) if flight is not None and flight.drop is not None else None
+
+    def _draw_drop(self, canvas: Any, frm: int, to: int, alpha: float) -> None:
+        """A dotted arrow from the square a pyramid was lifted from to the square it was dropped on."""
+        (x0, y0), (x1, y1) = self.centre(frm), self.centre(to)
+        length = max(1.0, ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5)
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        tip_x, tip_y = x1 - ux * self.cell * 0.3, y1 - uy * self.cell * 0.3
+        canvas.global_alpha = alpha
+        canvas.line_width = 3
+        canvas.stroke_style = PATH
+        canvas.set_line_dash([3, 4])
+        canvas.stroke_line(x0 + ux * self.cell * 0.12, y0 + uy * self.cell * 0.12, tip_x, tip_y)
+        canvas.set_line_dash([])
+        canvas.fill_style = PATH
+        canvas.begin_path()
+        canvas.move_to(tip_x + ux * 12, tip_y + uy * 12)
+        canvas.line_to(tip_x - uy * 7, tip_y + ux * 7)
+        canvas.line_to(tip_x + uy * 7, tip_y - ux * 7)
+        canvas.close_path()
+        canvas.fill()
+        canvas.global_alpha = 1.0
+
+    def _ship_now(self, state: XeroGState, overlay: Overlay) -> tuple[int, int] | None:
+        """Where the ship in flight is drawn (square, pips): the animated step, or the entry's last landing."""
+        frame, sel = overlay.frame, overlay.selection
+        if isinstance(frame, Frame) and not frame.dropped:
+            return frame.flight.squares[frame.step], state.board[frame.flight.squares[0]]
+        if isinstance(sel, Entry) and sel.landings and frame is None:
+            return sel.landings[-1], state.board[sel.start]
+        won = self._won(state) if frame is None else None
+        if won is not None:
+            return won.landings[-1], state.board[won.squares[0]]
+        return None
+
+    def draw_over(self, canvas: Any, state: State, overlay: Overlay) -> None:
+        assert isinstance(state, XeroGState)
+        sel = overlay.selection
+        path = self._path_now(state, overlay)
+        if path is not None:
+            self._draw_gates(canvas, *path)
+        drop = self._drop_now(state, overlay)
+        if drop is not None:
+            self._draw_drop(canvas, *drop)
+        ship = self._ship_now(state, overlay)
+        if ship is not None:
+            at, pips = ship
+            x, y = self.point(at)
+            start = overlay.frame.flight.squares[0] if isinstance(overlay.frame, Frame) else \
+                sel.start if isinstance(sel, Entry) else -9
+            on_pyramid = at >= 0 and at != start and bool(state.board[at])
+            if on_pyramid:   # the ship stands on the pyramid it landed on: drawn smaller, to one side
+                x, y = x - self.cell * 0.27, y - self.cell * 0.2
+            self.draw_pyramid(canvas, x, y, pips, scale=0.5 if on_pyramid else 0.62 if at < 0 else 1.0,
+                              ring=palette.HIGHLIGHT)
+        if isinstance(sel, Entry) and overlay.frame is None:
+            self._ring(canvas, sel.start, palette.HIGHLIGHT, 4, 0.96, dash=True)
+            if sel.mode == FLY and overlay.interactive:
+                goal = BASE[1 - state.mover]
+                if goal in self.targets(state, sel):
+                    self._base_ring(canvas, goal, palette.HIGHLIGHT, 4)
+        for m in overlay.marks:
+            if m in ("N", "S"):
+                self._base_ring(canvas, BASE[NORTH] if m == "N" else BASE[SOUTH], palette.MARK, 4)
+        self._draw_panel(canvas, state, overlay)
+
+    def _base_ring(self, canvas: Any, base: int, colour: str, width: float) -> None:
+        x, y, w, h = self.base_rect(base)
+        canvas.line_width = width
+        canvas.stroke_style = colour
+        canvas.stroke_rect(x - 3, y - 3, w + 6, h + 6)
+
+    def _gate_segment(self, a: int, b: int) -> tuple[float, float, float, float]:
+        """The boundary between two neighbouring squares (or a square and its base), as a segment."""
+        if a < 0 or b < 0:
+            sq = b if a < 0 else a
+            x, y = self.centre(sq)
+            edge = y - self.cell / 2 if sq // SIZE == SIZE - 1 else y + self.cell / 2
+            return x - self.cell * 0.4, edge, x + self.cell * 0.4, edge
+        (xa, ya), (xb, yb) = self.centre(a), self.centre(b)
+        mx, my = (xa + xb) / 2, (ya + yb) / 2
+        if abs(xa - xb) > 1:   # side by side: a vertical boundary
+            return mx, my - self.cell * 0.4, mx, my + self.cell * 0.4
+        return mx - self.cell * 0.4, my, mx + self.cell * 0.4, my
+
+    def _draw_line(self, canvas: Any, squares: tuple[int, ...], alpha: float) -> None:
+        """The path flown: a dashed line through the squares (under the pyramids), a dot at the start."""
+        if len(squares) < 2:
+            return
+        canvas.global_alpha = alpha
+        pts = []
+        for k, s in enumerate(squares):
+            x, y = self.point(s)
+            if s < 0:  # into a base: straight on from the last square's file
+                x = self.centre(squares[k - 1])[0]
+            pts.append((x, y))
+        canvas.line_width = 3
+        canvas.stroke_style = PATH
+        canvas.set_line_dash([7, 5])
+        canvas.begin_path()
+        canvas.move_to(*pts[0])
+        for p in pts[1:]:
+            canvas.line_to(*p)
+        canvas.stroke()
+        canvas.set_line_dash([])
+        canvas.fill_style = PATH
+        canvas.fill_circle(*pts[0], 5)
+        canvas.global_alpha = 1.0
+
+    def _draw_gates(self, canvas: Any, squares: tuple[int, ...], gates: tuple[int, ...], alpha: float) -> None:
+        """Each gate crossed this turn: a red bar on the boundary it closes."""
+        canvas.global_alpha = alpha
+        canvas.line_width = 7
+        canvas.stroke_style = GATE_RED
+        canvas.line_cap = "round"
+        for k in range(min(len(gates), len(squares) - 1)):
+            canvas.stroke_line(*self._gate_segment(squares[k], squares[k + 1]))
+        canvas.line_cap = "butt"
+        canvas.global_alpha = 1.0
+
+    def _draw_panel(self, canvas: Any, state: XeroGState, overlay: Overlay) -> None:
+        x0 = self.grid_right + 8
+        cx = x0 + (PANEL_W - 20) / 2
+        canvas.text_align = "center"
+        canvas.text_baseline = "middle"
+        canvas.fill_style = palette.TEXT
+        canvas.font = "bold 14px sans-serif"
+        sel = overlay.selection if overlay.interactive else None
+        y = BASE_H + self.margin + 12
+        if state.over:
+            head = "Game over"
+        elif state.in_setup:
+            head = "Stash"
+        elif isinstance(sel, Entry):
+            head = {FLY: "Flying", CHOOSE: "Boost or reprogram?", DROP: "Drop where?"}[sel.mode]
+        else:
+            head = f"{NAMES[state.mover]} to fly"
+        canvas.font = "bold 13px sans-serif"
+        canvas.fill_text(head, cx, y)
+        buttons = self.buttons(state, sel) if overlay.interactive and overlay.frame is None else []
+        for b in buttons:
+            fill = "#FFE2B0" if b.pressed else ("#FFFFFF" if b.enabled else "#E4E1DA")
+            canvas.fill_style = fill
+            canvas.fill_rect(b.x, b.y, b.w, b.h)
+            canvas.line_width = 3 if b.pressed else 1.5
+            canvas.stroke_style = palette.HIGHLIGHT if b.pressed else ("#555555" if b.enabled else "#AAAAAA")
+            canvas.stroke_rect(b.x, b.y, b.w, b.h)
+            canvas.fill_style = palette.TEXT if b.enabled else "#888888"
+            canvas.font = "bold 13px sans-serif"
+            if b.pips:
+                self.draw_pyramid(canvas, b.x + 24, b.y + b.h / 2 - 4, b.pips, scale=0.62)
+                canvas.text_align = "left"
+                canvas.fill_style = palette.TEXT if b.enabled else "#888888"
+                canvas.font = "bold 13px sans-serif"
+                word, count = b.label.split(" ")
+                canvas.fill_text(word, b.x + 44, b.y + b.h / 2 - 8)
+                canvas.font = "13px sans-serif"
+                canvas.fill_text(count, b.x + 44, b.y + b.h / 2 + 10)
+                canvas.text_align = "center"
+            else:
+                canvas.fill_text(b.label, b.x + b.w / 2, b.y + b.h / 2)
+        if isinstance(sel, Entry) and sel.mode == FLY and overlay.interactive:
+            at = sel.landings[-1] if sel.landings else sel.start
+            steps = state.board[at]
+            canvas.font = "13px sans-serif"
+            canvas.fill_style = palette.TEXT
+            leg = len(sel.landings) + 1
+            canvas.fill_text(f"leg {leg}: {steps} step{'s' if steps > 1 else ''}", cx, y + 18)
+        if not state.in_setup:
+            self._legend(canvas, x0, cx)
+
+    def _legend(self, canvas: Any, x0: float, cx: float) -> None:
+        y = self.height - 150
+        canvas.text_align = "left"
+        canvas.text_baseline = "middle"
+        canvas.font = "12px sans-serif"
+        canvas.fill_style = palette.TEXT
+        for k, pips in enumerate((1, 2, 3)):
+            self.draw_pyramid(canvas, x0 + 14, y + k * 30, pips, scale=0.42)
+            canvas.fill_style = palette.TEXT
+            canvas.font = "12px sans-serif"
+            canvas.text_align = "left"
+            canvas.fill_text(f"{SIZE_WORDS[pips]}", x0 + 30, y + k * 30 - 5)
+            canvas.fill_text(f"{pips} step{'s' if pips > 1 else ''}", x0 + 30, y + k * 30 + 9)
+        gy = y + 92
+        canvas.line_width = 6
+        canvas.stroke_style = GATE_RED
+        canvas.stroke_line(x0 + 4, gy, x0 + 24, gy)
+        canvas.fill_style = palette.TEXT
+        canvas.fill_text("gate crossed", x0 + 30, gy)
+        canvas.fill_text("(closed)", x0 + 30, gy + 15)
+        canvas.line_width = 3
+        canvas.stroke_style = palette.HIGHLIGHT
+        canvas.stroke_rect(x0 + 4, gy + 32, 20, 20)
+        canvas.fill_text("you may click", x0 + 30, gy + 42)

@@ -1,0 +1,336 @@
+"""Where a Xero-G flight can go: the squares and bases on screen, flights in notation, and what the engine
+says about a flight being entered (the landings some legal flight reaches next, and why a square is refused)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ... import registry
+from ...core import Move
+from ...games.xerog import (BASE, NAMES, NORTH, SIZE, SOUTH, Flight, XeroGState, board_after, drop_squares,
+                           match_flight, sq_name)
+from ...board.cells import CellView
+from ...board.view import Overlay
+
+FLY, CHOOSE, DROP = "fly", "choose", "drop"
+QUICK_ROW = "321123"
+SIZE_WORDS = {1: "small", 2: "medium", 3: "large"}
+BASE_H = 48                  # the height of each base strip, beyond rank 6 and beyond rank 1
+PANEL_W = 124                # the column of buttons and legend on the right
+SQUARE_PATTERN = re.compile(r"\b([a-f][1-6])\b")
+FLIGHT_PATTERN = re.compile(r"([a-f][1-6])((?:-[a-f][1-6])*)(?:-([NS])|>([a-f][1-6]))?")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A flight being entered: the ship's square, the landings so far, and what the next click means.
+
+    FLY: the next click is where the current leg lands; CHOOSE: the ship landed on a pyramid and
+    waits for Rocket Boost or Reprogram; DROP: the next click is where the reprogrammed pyramid goes.
+    `witness` is a legal flight through these landings (its path up to the last landing is drawn)."""
+
+    start: int
+    landings: tuple[int, ...] = ()
+    mode: str = FLY
+    witness: Flight | None = None
+
+
+@dataclass(frozen=True)
+class Arrange:
+    """A back row being arranged by clicks: the pips placed so far (0: empty) and the size in hand."""
+
+    row: tuple[int, ...] = (0,) * SIZE
+    size: int = 3
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture of a flight being animated: the ship after `step` steps; `dropped` shows the result."""
+
+    flight: Flight
+    step: int
+    dropped: bool = False
+
+
+# ---- notation helpers (names only; the rules stay in the engine) -----------------------------------
+def flight_text(start: int, landings: tuple[int, ...], drop: int | None = None) -> str:
+    """The notation of a flight: start and landings joined by '-', then '>sq' for a drop."""
+    return "-".join(sq_name(s) for s in (start, *landings)) + (f">{sq_name(drop)}" if drop is not None else "")
+
+
+def steps_through(board: tuple[int, ...], start: int, landings: tuple[int, ...]) -> int:
+    """How many steps a flight takes to reach the last of `landings`: the ship's pips, then each boost's."""
+    legs = [board[start]] + [board[x] for x in landings[:-1]]
+    return sum(legs[:len(landings)])
+
+
+def after_landing(board: tuple[int, ...], start: int, at: int) -> list[int]:
+    """The board while the ship stands on `at` with that square's pyramid in hand."""
+    after = list(board)
+    after[start] = 0
+    after[at] = board[start]
+    return after
+
+
+def _result(board: tuple[int, ...], flight: Flight) -> object:
+    """What a flight leaves behind, the identity of its move: the board after it, or "win"."""
+    end = flight.landings[-1]
+    return "win" if end < 0 else board_after(board, flight.squares[0], end, flight.drop)
+
+
+def read_flight(text: str) -> tuple[int, tuple[int, ...], int | None] | None:
+    """The start, landings and drop a flight's notation names (None if it is not a flight)."""
+    m = FLIGHT_PATTERN.fullmatch(text)
+    if not m:
+        return None
+    index = {sq_name(i): i for i in range(SIZE * SIZE)}
+    landings = [index[x] for x in m.group(2).split("-")[1:]]
+    if m.group(3):
+        landings.append(BASE[NORTH] if m.group(3) == "N" else BASE[SOUTH])
+    return index[m.group(1)], tuple(landings), index[m.group(4)] if m.group(4) else None
+
+
+_SCRIPTED: dict[tuple[Any, ...], Flight] = {}
+
+
+def _scripted() -> dict[tuple[Any, ...], Flight]:
+    """The flights the lesson scenes write out, by (board, mover, result): a scene animates them as written."""
+    if not _SCRIPTED:
+        for scene in registry.lesson("xerog").SCENES:
+            for state, text in zip(scene.states(), scene.moves):
+                read = read_flight(text)
+                if read is None or not isinstance(state, XeroGState):
+                    continue
+                flight, _ = match_flight(state.board, state.mover, *read)
+                if flight is not None:
+                    _SCRIPTED[(state.board, state.mover, _result(state.board, flight))] = flight
+        _SCRIPTED[()] = Flight((), (), ())   # marks the table as built, even when no scene flies
+    return _SCRIPTED
+
+
+def reason_about(reason: str, text: str, shown: str) -> str:
+    """The engine's reason for `text`, said about `shown` (what a person clicked) rather than the notation."""
+    if reason.startswith(text + ": "):
+        reason = reason[len(text) + 2:]
+        return f"{shown}: {reason}" if shown else reason
+    return reason
+
+
+class XeroGFlights(CellView):
+    """The 6×6 squares between two bases, and the engine's answers about a flight in progress."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(size=SIZE, **options)
+        self.grid_right = self.width
+        self.width += PANEL_W
+        self.height += 2 * BASE_H
+        self._shown: tuple[Any, Overlay] | None = None
+        self._cache: dict[tuple[int, Any], Any] = {}
+        self._written: dict[tuple[Any, ...], Flight] = {}
+
+    # ---- geometry -------------------------------------------------------------------------------
+    def centre(self, index: int) -> tuple[float, float]:
+        x, y = super().centre(index)
+        return x, y + BASE_H
+
+    def base_rect(self, base: int) -> tuple[float, float, float, float]:
+        """(x, y, w, h) of a base strip: North's above rank 6, South's below rank 1."""
+        x, w = self.margin, self.cell * SIZE
+        if base == BASE[NORTH]:
+            return x, 6.0, w, BASE_H - 8.0
+        return x, self.height - BASE_H + 2.0, w, BASE_H - 8.0
+
+    def base_at(self, x: float, y: float) -> int | None:
+        for base in BASE:
+            bx, by, bw, bh = self.base_rect(base)
+            if bx <= x <= bx + bw and by <= y <= by + bh:
+                return base
+        return None
+
+    def point(self, square: int) -> tuple[float, float]:
+        """Where a flight passes on `square`: a cell's centre, or a base strip above or below `file`."""
+        if square >= 0:
+            return self.centre(square)
+        bx, by, bw, bh = self.base_rect(square)
+        return bx + bw / 2, by + bh / 2
+
+    def base_centre(self, name: str) -> tuple[float, float]:
+        """The middle of base "N" or "S": where a person clicks to fly into it."""
+        return self.point(BASE[NORTH] if name == "N" else BASE[SOUTH])
+
+    # ---- what the engine says about a flight in progress -----------------------------------------------
+    def _memo(self, state: XeroGState, key: Any, compute: Any) -> Any:
+        k = (id(state), key)
+        if k not in self._cache:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[k] = (state, compute())   # the state is kept so its id stays its own
+        return self._cache[k][1]
+
+    def witness(self, state: XeroGState, start: int, landings: tuple[int, ...], depth: int = 0) -> Flight | None:
+        """A legal whole flight from `start` through these landings (and on, if it must go on), or None."""
+        board, mover = state.board, state.mover
+        end = landings[-1]
+        if end < 0 or end == start or not board[end]:   # a base, or an empty square: the flight ends there
+            text = flight_text(start, landings)
+            if state.explain(text) is not None:
+                return None
+            return match_flight(board, mover, start, landings, None)[0]
+        after = after_landing(board, start, end)
+        for d in drop_squares(after, mover):           # Reprogram, where the board changes
+            after[d] = board[end]
+            changed = tuple(after) != board
+            after[d] = 0
+            if changed:
+                return match_flight(board, mover, start, landings, d)[0]
+        if depth > 24:
+            return None
+        for w in self._next(state, start, landings, depth + 1).values():   # or a Rocket Boost that goes on
+            return w
+        return None
+
+    def _next(self, state: XeroGState, start: int, landings: tuple[int, ...], depth: int = 0) -> dict[int, Flight]:
+        board = state.board
+        at = landings[-1] if landings else start
+        steps = board[start] if not landings else board[at]
+        out: dict[int, Flight] = {}
+        for z in range(SIZE * SIZE):
+            dist = abs(z % SIZE - at % SIZE) + abs(z // SIZE - at // SIZE)
+            if dist > steps or (steps - dist) % 2:
+                continue
+            w = self.witness(state, start, landings + (z,), depth)
+            if w is not None:
+                out[z] = w
+        goal = BASE[1 - state.mover]
+        w = self.witness(state, start, landings + (goal,), depth)
+        if w is not None:
+            out[goal] = w
+        return out
+
+    def reachable(self, state: XeroGState, entry: Entry) -> dict[int, Flight]:
+        """Where the current leg may land by any route of the legs so far, each with a legal flight through it."""
+        return self._memo(state, ("reachable", entry.start, entry.landings),
+                          lambda: self._next(state, entry.start, entry.landings))
+
+    def _prefix(self, state: XeroGState, entry: Entry, flight: Flight) -> tuple[int, ...]:
+        """The squares `flight` passes up to the entry's last landing: the route of the legs so far."""
+        return flight.squares[:steps_through(state.board, entry.start, entry.landings) + 1]
+
+    def targets(self, state: XeroGState, entry: Entry) -> dict[int, Flight]:
+        """Where the current leg may land, by the route drawn for the legs so far (its red gates stay closed)."""
+        every = self.reachable(state, entry)
+        if not entry.landings or entry.witness is None:
+            return every
+        route = self._prefix(state, entry, entry.witness)
+        return {t: w for t, w in every.items() if self._prefix(state, entry, w) == route}
+
+    def routes(self, state: XeroGState, entry: Entry) -> list[Flight]:
+        """One legal flight for each route of the legs so far that leads somewhere: the entry's own first."""
+        if not entry.landings:
+            return []
+        out: list[Flight] = [entry.witness] if entry.witness is not None else []
+        seen = {self._prefix(state, entry, f) for f in out}
+        for w in self.reachable(state, entry).values():
+            route = self._prefix(state, entry, w)
+            if route not in seen:
+                seen.add(route)
+                out.append(w)
+        return out
+
+    def drops(self, state: XeroGState, entry: Entry) -> set[int]:
+        """The squares where the pyramid landed on may be dropped (the engine accepts the whole move)."""
+        def compute() -> set[int]:
+            after = after_landing(state.board, entry.start, entry.landings[-1])
+            return {d for d in drop_squares(after, state.mover)
+                    if state.explain(flight_text(entry.start, entry.landings, d)) is None}
+        return self._memo(state, ("drops", entry.start, entry.landings), compute)
+
+    def ships(self, state: XeroGState) -> list[int]:
+        """The squares of the pyramids the player to move may fly now."""
+        return self._memo(state, "ships", lambda: [self.index_of(s) for s in state.home_row_squares()])
+
+    def flying_rank(self, state: XeroGState) -> int | None:
+        """The rank (0–5) the player to move flies from: the home row, or its fallback."""
+        ships = self.ships(state)
+        return ships[0] // SIZE if ships else None
+
+    def why_not(self, state: XeroGState, entry: Entry, target: int) -> str:
+        """The engine's reason why the current leg cannot land on `target`."""
+        board, start = state.board, entry.start
+        landings = entry.landings + (target,)
+        shown = sq_name(target) if target >= 0 else f"{NAMES[NORTH if target == BASE[NORTH] else SOUTH]}'s base"
+        drop = None
+        if target >= 0 and target != start and board[target]:   # a pyramid: ask about the flight up to it
+            after = after_landing(board, start, target)
+            allowed = [d for d in drop_squares(after, state.mover) if d != start] or [start]
+            drop = allowed[0]
+        if target in self.reachable(state, entry):
+            return f"{shown}: not by the route drawn (see its red gates); another route reaches it: press Other route."
+        text = flight_text(start, landings, drop)
+        reason = state.explain(text)
+        if reason is None:
+            return (f"{shown}: the ship can land on {sq_name(target)}, but no flight goes on from there that "
+                    f"changes the board.")
+        if target == BASE[1 - state.mover]:
+            at = entry.landings[-1] if entry.landings else start
+            steps = board[at] if entry.landings else board[start]
+            end_rank = SIZE - 1 if state.mover == SOUTH else 0
+            dist = abs(at // SIZE - end_rank) + 1
+            if dist > steps:
+                return (f"{shown} is {dist} steps from {sq_name(at)} and this leg has {steps}: a ship enters "
+                        f"the base only with the last step of a leg.")
+        return reason_about(reason, text, shown)
+
+    def flight_of(self, state: XeroGState, move: Move | str) -> Flight | None:
+        """The flight to show for a move of `state`: as a person entered it or a lesson wrote it, else its witness.
+
+        The engine lists one witness per outcome (moves are outcomes), so a flight entered square by square
+        may be listed under another route; the board animates and draws the route that was flown."""
+        text = str(move)
+        if text.startswith("setup") or text == "pass":
+            return None
+        flight = getattr(move, "flight", None)
+        if not isinstance(flight, Flight):
+            m = state.parse(text)
+            if state.explain(m) is not None:
+                return None
+            flight = getattr(m, "flight", None)
+            if not isinstance(flight, Flight):
+                return None
+        key = (state.board, state.mover, _result(state.board, flight))
+        return self._written.get(key) or _scripted().get(key) or flight
+
+    def remember(self, state: XeroGState, flight: Flight) -> None:
+        """Keep the route of a flight entered on this board, to animate and draw it as flown."""
+        if len(self._written) > 256:
+            self._written.clear()
+        self._written[(state.board, state.mover, _result(state.board, flight))] = flight
+
+    def _overlay(self) -> Overlay:
+        return self._shown[1] if self._shown is not None else Overlay()
+
+    def _board(self, state: XeroGState) -> tuple[int, ...]:
+        """The pips on every square as drawn now: during an animation, the flight's start is empty."""
+        frame = self._overlay().frame
+        if isinstance(frame, Frame):
+            if frame.dropped:
+                f = frame.flight
+                return board_after(state.board, f.squares[0], f.landings[-1], f.drop)
+            board = list(state.board)
+            board[frame.flight.squares[0]] = 0
+            return tuple(board)
+        won = self._won(state)
+        if won is not None:   # the winning ship has left the board for the base
+            board = list(state.board)
+            board[won.squares[0]] = 0
+            return tuple(board)
+        return state.board
+
+    def _won(self, state: XeroGState) -> Flight | None:
+        """The flight that just won the game by entering a base, if any."""
+        if not state.over or not isinstance(state.parent, XeroGState) or state.last_move is None:
+            return None
+        flight = self.flight_of(state.parent, state.last_move)
+        return flight if flight is not None and flight.landings[-1] < 0 else None
+
