@@ -75,7 +75,7 @@ def test_greedy_takes_the_best_immediate_gain():
                                       "11:gg* ; to b")
     greedy = GreedyAgent(0)
     assert greedy.choose(s) in ("2+", "3+")  # the alliance in well 4
-    assert "it gains the most right now" in greedy.reason()
+    assert "it adds the most to its score right now" in greedy.reason()
     assert "makes an alliance with purple in well 4" in greedy.reason()
 
 
@@ -200,7 +200,7 @@ def test_when_listing_the_moves_outlasts_the_budget_a_quick_legal_move_answers(m
     agent = Medium(seed=0, seconds=0.1)
     move = agent.choose(s)
     monkeypatch.undo()
-    assert agent.stopped == "quick" and "quick legal move" in agent.reason()
+    assert agent.stopped == "quick" and "made a quick move the rules allow" in agent.reason()
     assert s.explain(move) is None and quick_move(s) == move
 
 
@@ -227,7 +227,8 @@ def test_mcts_says_why():
     stats = agent.thinking()
     assert stats[0].move == str(move) and sum(t.visits for t in stats) == 200
     assert all(0 <= t.value <= 1 for t in stats)
-    assert agent.reason().startswith(f"Blue sowed {move}: it expects to win about ")
+    assert agent.reason().startswith(f"Blue sowed well {str(move)[:-1]} ")
+    assert f"({move})" in agent.reason() and "Why: it expects to win about " in agent.reason()
     assert " games in 10 from here" in agent.reason() or " game in 10 from here" in agent.reason()
 
 
@@ -241,10 +242,10 @@ def test_reasons_say_what_a_move_does_in_each_game():
     assert easy.reason().startswith("South flew ") and "into North's base" in easy.reason()
     tiles = xlib.game("xats").position(WINS[3][2])
     easy.choose(tiles)
-    assert "match the tiles left in its reserve" in easy.reason()
+    assert "as many as the tiles left in its tray" in easy.reason()
     stones = xlib.game("alea", size=4).position(WINS[1][2])
     easy.choose(stones)
-    assert "Black converted around c3" in easy.reason() and "it flips 3 stones" in easy.reason()
+    assert "Black converted around c3" in easy.reason() and "it turns 3 white stones black" in easy.reason()
     x = xlib.game("x").position(WINS[7][2])
     easy.choose(x)
     assert easy.reason().startswith("Green placed a stone on c8")

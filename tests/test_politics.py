@@ -92,7 +92,8 @@ def test_kingmaker_helps_its_chosen_player_once_it_cannot_win():
     km = make_agent("kingmaker", helps="previous")
     km.choose(s)
     said = km.reason()
-    assert said.startswith("Yellow placed a stone on b2: it can no longer win, so it helps Red; after it Red wins ")
+    assert said.startswith("Yellow placed a stone on b2: it makes corner c3 surely its own. Why: it can no longer "
+                           "win, so it helps Red; it thinks that after this move Red would win ")
     assert km.reason() == said  # asked again, the same sentence
     s4 = x(KINGMAKER_4, size=4)
     assert choices("kingmaker", s4) == {"b2"} and can_still_win(s4.play("b2")) == {R}
@@ -124,7 +125,7 @@ def test_self_interest_takes_a_win_at_once_and_does_not_hand_one_over():
     g = xlib.game("xats", players=3)
     w = g.position("W:1,2 B:3,4 R:5,6 | s1:13W s2:12B | x:- | next 3 | to W")
     si = make_agent("self-interest")
-    assert str(si.choose(w)) == "2>s1" and "it wins at once" in si.reason()
+    assert str(si.choose(w)) == "2>s1" and "White put tile 2 on stack s1 and wins at once" in si.reason()
 
 
 def test_kingmaker_refuses_bad_beneficiaries():

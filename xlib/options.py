@@ -1,4 +1,5 @@
-"""Game options: each declared once with its default, a check and a line of help."""
+"""Game options: each declared once with its default, a check, a line of help for programmers, and the same
+in a student's words (a label, each value in words, what leaving it blank means) for the gallery and the apps."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,15 +12,55 @@ Check = Callable[[Any, Mapping[str, Any]], Any]
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a game. `check(value, options)` returns the normalised value or raises ValueError."""
+    """One option of a game. `check(value, options)` returns the normalised value or raises ValueError.
+
+    `help` is for programmers (it may name Python values); `label`, `words` and `blank` say the option in
+    a student's words: what it sets, each allowed value (`(value, words)` pairs), and what no value means."""
 
     name: str
     default: Any
     help: str
     check: Check
+    label: str = ""
+    words: tuple[tuple[Any, str], ...] = ()
+    blank: str = ""
 
     def describe(self) -> str:
         return f"{self.name}={self.default!r} ({self.help})"
+
+    def title(self) -> str:
+        """What the option sets, in plain words (its help, capitalised, when it has no label)."""
+        text = self.label or self.help
+        return text[:1].upper() + text[1:]
+
+    def value_words(self, value: Any) -> str:
+        """A value as a student reads it: its words if declared, yes/no, a list, or the number itself."""
+        for v, said in self.words:
+            if v == value and type(v) is type(value):
+                return said
+        if value is None:
+            return self.blank or "no limit"
+        if value is True:
+            return "yes"
+        if value is False:
+            return "no"
+        if isinstance(value, (tuple, list)):
+            return ", ".join(self.value_words(v) for v in value)
+        return str(value)
+
+    def in_words(self) -> str:
+        """The option in one plain line: what it sets, its usual value, and the other choices or the blank.
+
+        E.g. "Number of players: 2 (white and red); or 3 (white, blue and red)", "White pieces in the supply: 12
+        (or unlimited)": the apps offer "unlimited" as a tick box."""
+        line = f"{self.title()}: {self.value_words(self.default)}"
+        others = [v for v in getattr(self.check, "values", ()) if not (v == self.default
+                                                                         and type(v) is type(self.default))]
+        if others:
+            line += "".join(f"; or {self.value_words(v)}" for v in others)
+        elif getattr(self.check, "allow_none", False):
+            line += f" (or {self.value_words(None)})"
+        return line
 
 
 def resolve(game: str, specs: tuple[Option, ...], given: Mapping[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from ..core import Move, State
 from .mcts import MCTSAgent
 from .simple import GreedyAgent
 from .tactics import winning_moves
-from .words import Why
+from .words import WINS_AT_ONCE, Why
 
 
 class Easy(GreedyAgent):
@@ -25,7 +25,7 @@ class Easy(GreedyAgent):
             wins = winning_moves(state, moves)
             if wins:
                 move = self.rng.choice(wins)
-                self._why = Why(state, move, lambda: [state.play(move)], "it wins at once")
+                self._why = Why(state, move, lambda: [state.play(move)], WINS_AT_ONCE)
                 return move
         return super().choose(state)
 

@@ -27,10 +27,11 @@ from ..core import Move, State
 from ..rng import check_seed
 from .evaluations import PLAYOUT_PLIES, Judgement, evaluate, exploration, outcome, playout_outcome, sure_winner
 from .tactics import can_win, cheap_to_spot, quick_move, winning_moves
-from .words import Why, chances, player_name
+from .words import WINS_AT_ONCE, Why, chances, player_name
 
 LOST = -1e9  # the selection score of a child proven to be won by someone else
 SURE_VISITS, SURE_SHARE = 200, 0.98  # a move that won this share of this many imagined games is played at once
+FEW_VISITS = 30  # below this many imagined games through a move, its reason says the estimate is unsure
 
 
 class _Node:
@@ -196,8 +197,8 @@ class MCTSAgent:
         self.last_iterations, self.stopped = self._search_now.iterations, "quick"
         self.elapsed = time.perf_counter() - start
         self._stats = []
-        self._why = Why(state, move, [], "its time ran out before it could list every move, so it took a "
-                                         "quick legal move")
+        self._why = Why(state, move, [], "its time to think ran out before it could look at every move, so it "
+                                         "made a quick move the rules allow")
         return move
 
     # ---- the search ------------------------------------------------------------------------
@@ -370,7 +371,9 @@ class MCTSAgent:
         return max(pool, key=lambda mc: (mc[1].visits, mc[1].totals[p] / max(mc[1].visits, 1)))[0]
 
     def _record(self, state: State, root: _Node, move: Move) -> None:
-        """Keep what the search weighed (visits, values) and say it in a sentence."""
+        """Keep what the search weighed (visits, values) for the thinking table, and say why in plain words:
+        a win, a forced move, its chance from here (unsure when it had little time for the move), the wins it
+        kept the others from."""
         p = root.mover
         entries = list(root.children.values())
         self._stats = sorted((MoveStat(str(m), n.visits, n.totals[p] / n.visits) for m, n in entries if n.visits),
@@ -385,8 +388,8 @@ class MCTSAgent:
                 line.append(node.state)
         weighed = []
         if root.winner == p:
-            weighed.append("it wins at once" if root.win_move is not None else
-                           "it sees a sure win, whatever the others do")
+            weighed.append(WINS_AT_ONCE if root.win_move is not None else
+                           "it sees a way to win, whatever the others do")
         elif len(entries) + len(root.untried) == 1:
             weighed.append("it had no other move")
         elif root.winner is not None:
@@ -394,10 +397,9 @@ class MCTSAgent:
         elif entries and all(c.winner is not None and c.winner != p for _, c in entries) and not root.untried:
             weighed.append("it sees no move that keeps it from losing")
         elif chosen is not None and chosen[1].visits:
-            tries = chosen[1].visits
-            times = "once" if tries == 1 else "twice" if tries == 2 else f"{tries} times"
-            few = f" (a rough guess: it had time to try this move only {times})" if tries < 30 else ""
-            weighed.append(f"it expects to win {chances(chosen[1].wins[p] / tries)} from here{few}")
+            looked = chosen[1].visits
+            unsure = ", but it is not sure: it had little time to think about this move" if looked < FEW_VISITS else ""
+            weighed.append(f"it expects to win {chances(chosen[1].wins[p] / looked)} from here{unsure}")
         losing = [c for _, c in entries if c.decided_at_once and c.winner != p]
         if losing and root.winner in (None, p) and len(losing) < len(entries) + len(root.untried):
             who = sorted({c.winner for c in losing if c.winner is not None})

@@ -17,13 +17,27 @@ def _worth(state: State) -> tuple[float, ...]:
     return state.values()
 
 
+def _leading(state: State, me: int) -> bool:
+    """Whether `me` is worth more than every other player in `state` (the Spoiler's test)."""
+    worth = _worth(state)
+    return worth[me] > max(v for i, v in enumerate(worth) if i != me)
+
+
 class Persona(GreedyAgent):
     """A greedy XAllies player with its own way of valuing the others' worth."""
 
     classifier: ClassVar[dict[str, Any]] = {"games": {"xallies"}, "stochastic": True, "long_run_time": False}
 
-    def motive(self) -> str:
-        return f"it {self.description}, and this move is worth the most to it that way"
+    #: why its move is best to it, in a clause: "it cares only about its own score, and ..."
+    aim = "this move is worth the most to it"
+
+    def motive(self, state: State, me: int) -> str:
+        """Its way of valuing the others, and that this move is best that way (the reason's "Why")."""
+        return self.aim
+
+    def no_motive(self, state: State, me: int) -> str:
+        """The reason when its way of valuing finds every move alike."""
+        return "every move is worth the same to it right now, so it picked one at random"
 
 
 class Selfish(Persona):
@@ -32,6 +46,7 @@ class Selfish(Persona):
     name = "selfish"
     label = "Selfish"
     description = "cares only about its own score"
+    aim = "it cares only about its own score, and this move adds the most to it"
 
 
 class Prosocial(Persona):
@@ -40,6 +55,8 @@ class Prosocial(Persona):
     name = "prosocial"
     label = "Prosocial"
     description = "counts the others' gains too, and avoids wasting black pieces"
+    aim = ("it counts the others' scores as much as its own and hates to waste a black piece, and this move is "
+           "best for everyone that way")
     weight = 1.0
 
     def utility(self, state: State, me: int) -> float:
@@ -55,6 +72,7 @@ class Competitive(Persona):
     name = "competitive"
     label = "Competitive"
     description = "counts the others' gains against itself"
+    aim = "it wants to be ahead of the others, and this move puts it furthest ahead"
 
     def utility(self, state: State, me: int) -> float:
         worth = _worth(state)
@@ -68,6 +86,8 @@ class Reciprocator(Persona):
     name = "reciprocator"
     label = "Reciprocator"
     description = "returns help to those who helped it, and turns away from those who wasted"
+    aim = ("it helps those who made alliances with it and not those who wasted black pieces, and this move is "
+           "best that way")
 
     def utility(self, state: State, me: int) -> float:
         worth = _worth(state)
@@ -90,12 +110,15 @@ class Spoiler(Persona):
     label = "Spoiler"
     description = "while in the lead, wastes black pieces to end the game sooner"
 
+    def motive(self, state: State, me: int) -> str:
+        if _leading(state, me):
+            return "it is in the lead, so it plays to use up the black pieces and end the game sooner"
+        return "it is not in the lead, so it plays for its own score, and this move adds the most to it"
+
     def utility(self, state: State, me: int) -> float:
         worth = _worth(state)
         parent = state.parent
-        before = _worth(parent) if parent is not None else worth
-        leading = before[me] > max(v for i, v in enumerate(before) if i != me)
-        if leading:
+        if _leading(parent if parent is not None else state, me):
             return worth[me] - SHARED_BLACK * state.black_left  # type: ignore[attr-defined]
         return worth[me]
 

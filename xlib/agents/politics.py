@@ -19,7 +19,7 @@ from ..core import Move, State
 from ..errors import XlibError
 from .standings import can_still_win, chances, check_three_players, leader, nearness
 from .simple import GreedyAgent
-from .words import Why, chances as in_words, player_name
+from .words import WINS_AT_ONCE, Why, chances as in_words, player_name
 
 #: XATS: a player whose chance estimate is the smallest and below this counts itself out of the running
 OUT_OF_RUNNING = 0.1
@@ -77,6 +77,11 @@ class Politician(GreedyAgent):
             return True
         return False
 
+    @staticmethod
+    def giving_up(state: State, me: int) -> str:
+        """Why it gave up, in words: it surely cannot win (X, or out in XATS), or in XATS its chance is tiny."""
+        return "it can no longer win" if me not in can_still_win(state) else "it has almost no chance to win"
+
     def choose(self, state: State) -> Move:
         check_three_players(state)
         moves = state.moves()
@@ -91,7 +96,7 @@ class Politician(GreedyAgent):
         for m in moves:
             after = state.play(m)
             if after.over and after.winners == (me,) and me in self.allowed:
-                self._why = Why(state, m, [after], "it wins at once")
+                self._why = Why(state, m, [after], WINS_AT_ONCE)
                 return m
             scored.append((self.utility(after, me), self.rng.random(), m, after))
         scored.sort(key=lambda t: (-t[0], t[1]))
@@ -129,10 +134,11 @@ class Politician(GreedyAgent):
         def line() -> list[State]:  # put into words only when asked: the estimate after the move costs a look
             weighed = [goal]
             if focus is not None and not after.over:
-                weighed.append(f"after it {player_name(state, focus)} wins {in_words(chances(after)[focus])} "
-                               f"by its estimate")
+                who = "it" if focus == state.to_move else player_name(state, focus)
+                weighed.append(f"it thinks that after this move {who} would win {in_words(chances(after)[focus])}")
             if cornered:
-                weighed.append("every good move lets the next player win at once")
+                weighed.append("each of its best moves lets a player it is not playing for win at once, so it "
+                               "took the best of them")
             why.weighed, why.line = tuple(weighed), [after]
             return [after]
 
@@ -196,7 +202,7 @@ class Kingmaker(Politician):
         if friend not in hopeful and hopeful - {me}:
             friend = min(hopeful - {me})  # its friend cannot win either: the one who can gets the help
         self.play_for({friend: 1.0}, {friend}, friend,
-                      f"it can no longer win, so it helps {player_name(state, friend)}")
+                      f"{self.giving_up(state, me)}, so it helps {player_name(state, friend)}")
 
 
 class LeaderSpoiler(Politician):
@@ -215,7 +221,7 @@ class LeaderSpoiler(Politician):
             est = chances(state)
             target = max((p for p in range(3) if p != me), key=lambda p: est[p])
         self.play_for({target: -1.0}, {p for p in range(3) if p != target}, target,
-                      f"it can no longer win, so it plays to make {player_name(state, target)} lose")
+                      f"{self.giving_up(state, me)}, so it plays to make {player_name(state, target)} lose")
 
 
 POLITICIANS = {cls.name: cls for cls in (SelfInterest, AntiLeader, Kingmaker, LeaderSpoiler)}

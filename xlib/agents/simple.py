@@ -6,7 +6,12 @@ from typing import Any, ClassVar
 
 from ..core import Move, State
 from ..rng import check_seed
-from .words import Why
+from .words import WINS_AT_ONCE, Why
+
+#: what a greedy player gains in each game, in the game's words (absent: only a win changes its count)
+GAINS: dict[str, str] = {"xallies": "it adds the most to its score right now",
+                         "alea": "it gives it the most stones right now",
+                         "x": "it gives it the most corners right now"}
 
 
 class RandomAgent:
@@ -26,8 +31,7 @@ class RandomAgent:
         if not moves:
             raise ValueError("the game is over: there is no move to choose")
         move = self.rng.choice(moves)
-        self._why = Why(state, move, lambda: [state.play(move)],
-                        f"it picked one of {len(moves)} legal moves at random")
+        self._why = Why(state, move, lambda: [state.play(move)], "it picks any move the rules allow, at random")
         return move
 
     def reason(self) -> str:
@@ -47,9 +51,13 @@ class GreedyAgent:
         self.rng = random.Random(check_seed(seed))
         self._why: Why | None = None
 
-    def motive(self) -> str:
-        """How the move was picked, for the reason."""
-        return "it gains the most right now"
+    def motive(self, state: State, me: int) -> str:
+        """Why the best move is best to this player, in the game's words, for the reason."""
+        return GAINS.get(state.game.name, "it gains the most right now")
+
+    def no_motive(self, state: State, me: int) -> str:
+        """The reason when every move is worth the same to this player: it picked one at random."""
+        return "no move gains more than another right now, so it picked one at random"
 
     def utility(self, state: State, me: int) -> float:
         """How much `me` likes `state`; personas change this."""
@@ -74,8 +82,14 @@ class GreedyAgent:
             elif abs(v - best_value) <= 1e-12:
                 best.append((m, after))
         move, after = self.rng.choice(best)
-        tied = f" (one of {len(best)} moves as good)" if len(best) > 1 else ""
-        self._why = Why(state, move, [after], self.motive() + tied)
+        if after.over and after.winners == (me,):
+            why = WINS_AT_ONCE
+        elif len(best) == len(moves):
+            why = self.no_motive(state, me)
+        else:
+            tied = " (other moves are as good, so it picked one of them at random)" if len(best) > 1 else ""
+            why = self.motive(state, me) + tied
+        self._why = Why(state, move, [after], why)
         return move
 
     def reason(self) -> str:

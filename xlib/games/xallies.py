@@ -180,15 +180,24 @@ class XAllies(Game):
     name = "xallies"
     title = "XAllies"
     option_specs = (
-        Option("players", 3, "3 or 4 players", choice(3, 4)),
+        Option("players", 3, "3 or 4 players", choice(3, 4), label="Number of players",
+               words=((3, "3 (blue, purple and green)"), (4, "4 (blue, purple, green and grey)"))),
         Option("drop_order", "choose", "'choose' each drop's colour, or 'own-first' for a fixed order",
-               choice("choose", "own-first")),
-        Option("supply", 12, "white pieces in the supply; None for unlimited", integer(0, allow_none=True)),
-        Option("rounds", 120, "play ends after this many rounds at the latest", integer(1)),
-        Option("skill", 0.5, "shooting skill p (chance a shot lands), one number or one per player", _check_skill),
+               choice("choose", "own-first"), label="Order of dropping pieces",
+               words=(("choose", "the player chooses the colour of each drop"),
+                      ("own-first", "the player's own colour first, then the others in turn order"))),
+        Option("supply", 12, "white pieces in the supply; None for unlimited", integer(0, allow_none=True),
+               label="White pieces in the supply", blank="unlimited"),
+        Option("rounds", 120, "play ends after this many rounds at the latest", integer(1),
+               label="Play ends after this many rounds at the latest"),
+        Option("skill", 0.5, "shooting skill p (chance a shot lands), one number or one per player", _check_skill,
+               label="Shooting skill, the chance a shot lands (0 to 1; one number, or one per player)"),
         Option("shooting", "random",
                "'random' shots drawn from the seed, 'expected' scores p × whites, 'manual' enters real shots",
-               choice("random", "expected", "manual")),
+               choice("random", "expected", "manual"), label="How shots are decided",
+               words=(("random", "by chance, with the shooting skill"),
+                      ("expected", "each white piece simply scores the shooting skill in points, with no shots"),
+                      ("manual", "the players really shoot and enter each hit or miss"))),
     )
 
     def __init__(self, **options: Any) -> None:

@@ -98,7 +98,8 @@ _OUT_RE = re.compile(r"out (-|[A-Z](?:,[A-Z])*)")
 class Xats(Game):
     name = "xats"
     title = "XATS"
-    option_specs = (Option("players", 2, "2 or 3 players", choice(2, 3)),)
+    option_specs = (Option("players", 2, "2 or 3 players", choice(2, 3), label="Number of players",
+                           words=((2, "2 (white and red)"), (3, "3 (white, blue and red)"))),)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

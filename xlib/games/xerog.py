@@ -142,11 +142,17 @@ class XeroG(Game):
     name = "xerog"
     title = "Xero-G"
     option_specs = (
-        Option("first", "south", "who sets up and flies first: 'south' or 'north'", choice("south", "north")),
-        Option("quick_start", False, "skip the set-up: both back rows 321123", choice(False, True)),
+        Option("first", "south", "who sets up and flies first: 'south' or 'north'", choice("south", "north"),
+               label="Who sets up the back row and flies first",
+               words=(("south", "South, from rank 1"), ("north", "North, from rank 6"))),
+        Option("quick_start", False, "skip the set-up: both back rows 321123", choice(False, True),
+               label="Quick start, skipping the set-up",
+               words=((False, "no, each player sets up the back row"),
+                      (True, "yes, both back rows large, medium, small, small, medium, large"))),
         Option("repetitions", 3, "a position seen this many times is a draw (None: never)",
-               integer(2, allow_none=True)),
-        Option("max_plies", 300, "a draw after this many moves of flying (None: no limit)", integer(1, allow_none=True)),
+               integer(2, allow_none=True), label="A position seen this many times is a draw", blank="never"),
+        Option("max_plies", 300, "a draw after this many moves of flying (None: no limit)", integer(1, allow_none=True),
+               label="A draw after this many flights", blank="no limit"),
     )
 
     @property
