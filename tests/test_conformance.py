@@ -2,9 +2,9 @@
 
 Random seeded games (with undo) check, at every position: moves are listed once each in their
 notation; `explain` is None exactly for legal moves; illegal moves raise an xlib error and leave
-the state as it was; notation, position text and records round-trip; Move objects made
-elsewhere (another game, board size or position) are read again from their notation, never
-misapplied; and every game ends within a bound.
+the state as it was; notation, position text (finished positions too) and records round-trip;
+Move objects made elsewhere (another game, board size or position) are read again from their
+notation, never misapplied; and every game ends within a bound.
 """
 from __future__ import annotations
 
@@ -173,6 +173,37 @@ def test_random_games_keep_the_contract(case):
             if text is not None and not st.over:
                 later = st.game.position(text, seed=st.seed)
                 assert xlib.replay(later.record()).position_text() == text
+
+
+#: games whose finished positions have no position text (RULES.md: XAllies' text is the start of a turn in play)
+NO_FINISHED_TEXT = {"xallies"}
+
+
+def read_back_view(s: State) -> tuple[Any, ...]:
+    """What a position text must bring back (State defines no equality): the text, the moves, who moves,
+    the result, the game's evaluation and the position as printed."""
+    return (s.position_text(), [str(m) for m in s.moves()], s.to_move, s.over, s.winners, s.scores, s.values(),
+            str(s))
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_every_position_text_reads_back_as_its_position(case):
+    """g.position(s.position_text()) is s again at every position of seeded random games, finished ones included."""
+    name, options, _, games = case
+    g = xlib.game(name, **options)
+    read = 0
+    for k in range(max(games, 3)):
+        rng, s = random.Random(k), g.start(seed=1000 * k + 11)
+        while True:
+            text = position_text(s)
+            if text is not None:
+                assert read_back_view(g.position(text, seed=s.seed)) == read_back_view(s), text
+                read += 1
+            if s.over:
+                break
+            s = s.play(rng.choice(s.moves()))
+        assert (text is None) == (name in NO_FINISHED_TEXT), f"the finished position's text: {text!r}"
+    assert read > 3 * max(games, 3)
 
 
 def test_every_registered_game_has_cases():

@@ -211,6 +211,48 @@ def test_position_text_fields():
     assert "blue" in str(s)
 
 
+def _reads_back(s: xlib.State) -> None:
+    """The position text of `s` reads back as the same position: text, moves, result and who is out."""
+    again = s.game.position(s.position_text())
+    assert again.position_text() == s.position_text() and str(again) == str(s)
+    assert (again.moves(), again.to_move, again.over, again.winners, again.scores, again.active) == \
+        (s.moves(), s.to_move, s.over, s.winners, s.scores, s.active)
+
+
+def test_position_text_finished_two_player_game_names_the_winner_and_the_loser_out():
+    # white plays its last tile and does not win: red wins, white is out, and the text says both
+    s = xats(f"W:5 R:{','.join(map(str, range(1, 13)))} | s1:13R | x:- | next 2 | to W").play("5>s1")
+    assert s.position_text() == "W:- R:1,2,3,4,5,6,7,8,9,10,11,12 | s1:13R,5W | x:- | next 2 | won R | out W"
+    _reads_back(s)
+    assert s.game.position(s.position_text()).winners == (R,)
+    # a win by the count leaves nobody out: no out field in a 2-player text
+    text = f"W:3,4,5,9,10,11 R:{','.join(map(str, TILES))} | s1:2W s2:1W | x:6W,7W,8W,12W,13W | next 3 | to W"
+    s = xats(text).play("9")
+    assert s.position_text().endswith("| next 4 | won W")
+    _reads_back(s)
+
+
+def test_position_text_finished_three_player_game_lists_the_winner_and_the_players_out():
+    blues = ",".join(f"{t}B" for t in TILES if t != 1)
+    reds = ",".join(f"{t}R" for t in TILES if t != 1)
+    s = xats(f"W:3,4,5,9,10,11 B:- R:- | s1:2W s2:1W s3:1B s4:1R | x:6W,7W,8W,12W,13W,{blues},{reds} | next 5 "
+             f"| to W", players=3).play("3")
+    assert s.over and s.position_text().endswith("| won W | out B,R")
+    _reads_back(s)
+
+
+@pytest.mark.parametrize("text, message", [
+    (f"W:{','.join(map(str, TILES[1:]))} R:1 | s1:1W | x:- | next 2 | won W",
+     r"white has not won: 0 spikes on top of white's tiles against 12 tiles in reserve"),
+    ("W:1 R:- | s1:13R | x:- | next 2 | won W | out W", r"white is out of the game and cannot have won"),
+    ("W:1 R:- | s1:13R | x:- | next 2 | won Q", r"'Q' in 'won' is not a colour"),
+    ("W:1 R:- | s1:13R | x:- | next 2 | wins W", r"'to C' gives the colour to move, one letter \(or 'won C'"),
+])
+def test_position_text_won_names_a_winner_who_has_won(text, message):
+    with pytest.raises(xlib.PositionError, match=message):
+        xats(text)
+
+
 def test_position_text_a_tile_not_listed_is_out_of_the_game():
     s = xats("W:1,2 R:13 | s1:12W | x:- | next 2 | to W")
     assert s.reserve(W) == (1, 2) and s.reserve(R) == (13,) and not s.over

@@ -329,6 +329,22 @@ def test_draw_after_the_ply_limit_option():
     assert s.over and s.winners == (S, N)
 
 
+def test_position_text_of_a_finished_game_says_wins_or_draw_and_reads_back():
+    won = xlib.game("xerog").position("020211/030211/302033/000000/000000/000000 S").play("a4-N")
+    drawn = pos({1: "100000", 6: "000001"}, rest=(3, 4), max_plies=3).play("a1-a2").play("f6-f5").play("a2-a1")
+    assert won.position_text() == "020211/030211/302033/000000/000000/000000 S wins"
+    assert drawn.position_text().endswith(" N draw")
+    for s in (won, drawn):
+        again = xlib.game("xerog").position(s.position_text())
+        assert (again.position_text(), str(again), again.moves(), again.to_move, again.winners, again.scores) == \
+            (s.position_text(), str(s), [], None, s.winners, s.scores)
+    with pytest.raises(xlib.PositionError, match="South has not won: no flight of South's home row reaches "
+                                                 "North's base on this board"):
+        xlib.game("xerog").position("321123/000000/000000/000000/000000/321123 S wins")
+    with pytest.raises(xlib.PositionError, match="a finished game adds 'wins' or 'draw'"):
+        xlib.game("xerog").position("321123/000000/000000/000000/000000/321123 S won")
+
+
 # ---- a quick question for computer players ------------------------------------------------
 
 def flipped(s) -> xlib.State:

@@ -27,7 +27,12 @@ PERSON = "person"
 
 
 class ClassError(XlibError):
-    """A class-mode request that cannot be carried out: a wrong code, a bad name or record, a closed class."""
+    """A class-mode request that cannot be carried out: a wrong code, a bad name or record, a closed class.
+
+    Its text is a plain sentence a group may read; `detail` keeps the database driver's own message
+    behind it, if any, for the server's log and never for a group."""
+
+    detail: str = ""
 
 
 class UnknownClass(ClassError):

@@ -2,7 +2,9 @@
 
 Each store holds one connection in autocommit mode and opens a transaction per request; a lost
 connection is made anew and the request tried again. Migrations run under an advisory lock, so
-many kernels opening a fresh database at once create its tables exactly once.
+many kernels opening a fresh database at once create its tables exactly once. A write locks its
+class's row (SELECT ... FOR UPDATE), so the writes of one class never interleave. A psycopg
+error is told by its SQLSTATE, never by its text.
 """
 from __future__ import annotations
 
@@ -16,6 +18,29 @@ from .store import ClassStore, Tx
 
 SCHEMA_LOCK = 0x786C6962   # the advisory lock key taken while migrating ("xlib")
 CONNECT_SECONDS = 10
+_CONFLICTS = ("23503", "23505")   # foreign_key_violation, unique_violation: a row another writer changed
+#: SQLSTATE classes (by prefix) and what they mean, in words a group can read
+_MEANINGS = (
+    ("08", "the connection to it failed"),
+    ("28", "it refused the user name or password"),
+    ("3D", "there is no such database on the server"),
+    ("42501", "the user has no right to do this; the administrator can grant it"),
+    ("53", "the server ran out of room, memory or connections"),
+    ("57", "the server was shut down or stopped the request"),
+    ("40", "it was busy with other requests"),
+)
+
+
+def plain(exc: BaseException, connecting: bool = False) -> str:
+    """What a psycopg error means, without its own text (an error with no SQLSTATE while connecting: no server)."""
+    state = str(getattr(exc, "sqlstate", None) or "")
+    for prefix, meaning in _MEANINGS:
+        if state.startswith(prefix):
+            return meaning
+    if not state and connecting:   # libpq gives a failed connection no SQLSTATE: name everything to check
+        return ("no PostgreSQL server at that address took the connection (check the host, the port, the "
+                "database name, the user and the password, and that PostgreSQL runs)")
+    return f"the request could not be carried out ({f'PostgreSQL error {state}' if state else type(exc).__name__})"
 
 
 def without_password(url: str) -> str:
@@ -49,6 +74,7 @@ class PostgresStore(ClassStore):
     """Classes in a PostgreSQL database given by a URL (postgresql://user:password@host:port/dbname)."""
 
     backend = "postgresql"
+    lock_clause = " FOR UPDATE"   # a write holds its class's row until it commits
 
     def __init__(self, url: str, migrations: tuple[Migration, ...] = MIGRATIONS) -> None:
         self.url = url
@@ -65,9 +91,8 @@ class PostgresStore(ClassStore):
             self.conn = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_SECONDS,
                                         application_name="xlib class mode")
         except psycopg.Error as exc:
-            first = str(exc).strip().splitlines()
-            raise StorageError(f"cannot reach the class database {self.where}: "
-                               f"{first[0] if first else type(exc).__name__}") from None
+            raise self._failure(StorageError, exc, f"cannot reach the class database {self.where}: "
+                                                   f"{plain(exc, connecting=True)}") from None
 
     def _reconnect(self) -> None:
         if self.conn is not None and not self.conn.closed:
@@ -91,6 +116,14 @@ class PostgresStore(ClassStore):
         if isinstance(exc, (errors.SerializationFailure, errors.DeadlockDetected, errors.LockNotAvailable)):
             return True
         return isinstance(exc, psycopg.OperationalError) and (self.conn is None or self.conn.closed)
+
+    def _conflict(self, exc: BaseException) -> bool:
+        return getattr(exc, "sqlstate", None) in _CONFLICTS
+
+    def _plain(self, exc: BaseException) -> str:
+        if self.conn is None or self.conn.closed:
+            return "the connection to it was lost"
+        return plain(exc)
 
     def _database_error(self) -> tuple[type[BaseException], ...]:
         import psycopg

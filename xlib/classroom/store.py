@@ -5,7 +5,15 @@ class can neither read nor change another's games. Everything a caller passes is
 (xlib.classroom.checks) before a transaction starts; SQL text is constant and every value goes
 in as a parameter. Writes run in short transactions that are retried when the database is busy,
 and a game is keyed by (class, game key), so a save repeated after a failure never stores a
-game twice. The backends supply only connecting, transactions and what counts as "busy".
+game twice.
+
+Every write first locks its class's row (SELECT ... FOR UPDATE on PostgreSQL; on SQLite, BEGIN
+IMMEDIATE already holds the whole file for one writer), so the writes of one class run one after
+another: a count checked against MAX_GROUPS or MAX_GAMES still holds when the row is inserted,
+and a save and the teacher's clear never interleave (a save after a clear joins the group again
+and is stored in the cleared class). A write that still meets a row changed under it (a conflict)
+is tried once more, then refused in plain words; no database driver's own message reaches a group.
+The backends supply only connecting, transactions, the lock clause and what their errors mean.
 """
 from __future__ import annotations
 
@@ -24,8 +32,10 @@ from .schema import MIGRATIONS, Migration, check_migrations
 MAX_GROUPS = 200          # groups in one class: a class of 30 needs 15, a school's assembly 100
 MAX_GAMES = 5_000         # games in one class: 30 groups playing a game each minute for over two hours
 RETRIES = 8               # attempts at a transaction the database answered "busy" (or lost the connection)
+CONFLICT_RETRIES = 1      # attempts again after a conflict (a row another writer changed or removed meanwhile)
 CODE_TRIES = 50           # fresh codes tried when a new class's code is taken
 T = TypeVar("T")
+E = TypeVar("E", bound=ClassError)
 
 
 class Tx(Protocol):
@@ -82,6 +92,8 @@ class ClassStore:
     """Classes, groups and games in a database; made by open_store(). Safe to share between threads."""
 
     backend: ClassVar[str] = ""
+    #: appended to the read of a class's row in a write: holds the row until the transaction ends
+    lock_clause: ClassVar[str] = ""
 
     def __init__(self, where: str, migrations: tuple[Migration, ...] = MIGRATIONS) -> None:
         check_migrations(migrations)
@@ -100,6 +112,14 @@ class ClassStore:
 
     def _transient(self, exc: BaseException) -> bool:
         """Whether a database error means "busy, try again" (or a connection to make anew)."""
+        raise NotImplementedError
+
+    def _conflict(self, exc: BaseException) -> bool:
+        """Whether a database error means a row this write relied on was changed or removed by another writer."""
+        raise NotImplementedError
+
+    def _plain(self, exc: BaseException) -> str:
+        """What a database error means, in a plain sentence without the driver's own text."""
         raise NotImplementedError
 
     def _database_error(self) -> tuple[type[BaseException], ...]:
@@ -125,9 +145,10 @@ class ClassStore:
 
     # ---- transactions ------------------------------------------------------------------------------
     def _attempt(self, work: Callable[[Tx], T], write: bool = False) -> T:
-        """Run `work` in one transaction: retried while the database is busy, ClassError kept as raised."""
+        """Run `work` in one transaction: retried while the database is busy and once after a conflict;
+        ClassError kept as raised, any other database error turned into a StorageError in plain words."""
         errors = self._database_error()
-        delay = 0.02
+        delay, conflicts = 0.02, 0
         for attempt in range(RETRIES):
             try:
                 with self._lock, self._transaction(write) as tx:
@@ -137,14 +158,29 @@ class ClassStore:
             except Transient:
                 pass
             except errors as exc:
-                if not self._transient(exc) or attempt == RETRIES - 1:
-                    raise StorageError(f"the class database ({self.where}) answered with an error: "
-                                       f"{_first_line(exc)}") from None
+                if self._conflict(exc):
+                    conflicts += 1
+                    if conflicts > CONFLICT_RETRIES:
+                        raise self._failure(ClassError, exc, "the class changed while this was being stored (the "
+                                                             "teacher may have just cleared it); try again") from None
+                    continue   # read the class again at once: the work sees what the other writer left
+                if not self._transient(exc):
+                    raise self._failure(StorageError, exc, f"the class database ({self.where}) answered with "
+                                                           f"an error: {self._plain(exc)}") from None
+                if attempt == RETRIES - 1:
+                    break
                 self._reconnect()
             time.sleep(delay)
             delay = min(1.0, delay * 2)
         raise StorageError(f"the class database ({self.where}) stayed busy through {RETRIES} attempts; "
                            f"try again in a moment")
+
+    @staticmethod
+    def _failure(kind: type[E], exc: BaseException, sentence: str) -> E:
+        """A library error saying `sentence` to the group, with the driver's own text kept aside for a log."""
+        failure = kind(sentence)
+        failure.detail = f"{type(exc).__name__}: {_first_line(exc)}"
+        return failure
 
     def _migrate(self, tx: Tx) -> int:
         self._lock_schema(tx)
@@ -164,12 +200,14 @@ class ClassStore:
         return latest
 
     def _open_class(self, tx: Tx, code: str) -> None:
-        """Raise UnknownClass or ClassClosed unless the class takes games."""
-        if self._class(tx, code).closed:
+        """Raise UnknownClass or ClassClosed unless the class takes games; its row stays locked for this write."""
+        if self._class(tx, code, lock=True).closed:
             raise ClassClosed(f"class {code} is closed: the teacher has stopped taking games")
 
-    def _class(self, tx: Tx, code: str) -> ClassInfo:
-        found = tx.rows("SELECT code, created, closed FROM classes WHERE code = ?", (code,))
+    def _class(self, tx: Tx, code: str, lock: bool = False) -> ClassInfo:
+        """The class's row; with `lock`, held until the transaction ends, so its writes run one at a time."""
+        lock_clause = self.lock_clause if lock else ""
+        found = tx.rows("SELECT code, created, closed FROM classes WHERE code = ?" + lock_clause, (code,))
         if not found:
             raise UnknownClass(f"there is no class {code}: check the code the teacher shows")
         return ClassInfo(found[0][0], float(found[0][1]), bool(found[0][2]))
@@ -230,7 +268,7 @@ class ClassStore:
         code = check_code(code)
 
         def work(tx: Tx) -> int:
-            self._class(tx, code)
+            self._class(tx, code, lock=True)
             deleted = tx.run("DELETE FROM games WHERE class_code = ?", (code,))
             tx.run("DELETE FROM class_groups WHERE class_code = ?", (code,))
             return deleted
@@ -241,7 +279,7 @@ class ClassStore:
         code = check_code(code)
 
         def work(tx: Tx) -> None:
-            self._class(tx, code)
+            self._class(tx, code, lock=True)
             tx.run("DELETE FROM games WHERE class_code = ?", (code,))
             tx.run("DELETE FROM class_groups WHERE class_code = ?", (code,))
             tx.run("DELETE FROM classes WHERE code = ?", (code,))

@@ -9,10 +9,12 @@ Position text (RULES.md; read by Game.position and written back by position_text
     W:1,2,3 R:4,5,13 | s1:13W,12R s3:5R | x:4W | next 4 | to W | out -
 
 reserves by colour (`-` for none), the stacks bottom to top (`-` for none), the discarded
-tiles (`x:-` for none), the number of the next new stack (from 1), the colour to move, and
-the players out of the game (3 players only; `out -` may be left off). A tile appears at most
-once (one not listed is out of the game); at least two players are still in; the colour to
-move is one of them; a player to move with no tiles loses at once.
+tiles (`x:-` for none), the number of the next new stack (from 1), the colour to move (`won C`
+once the game is over), and the players out of the game (`out -` may be left off). A tile
+appears at most once (one not listed is out of the game); while the game goes on at least two
+players are still in and the colour to move is one of them; a player to move with no tiles
+loses at once. `won C` names a winner still in who is the last player left or whose top
+spikes equal their reserve, so a finished game's text reads back as that finished game.
 """
 from __future__ import annotations
 
@@ -93,6 +95,7 @@ _DESTROY_RE = re.compile(r"s([0-9]+)x([0-9]+)")
 _STACK_RE = re.compile(r"s([0-9]+):(.+)")
 _ITEM_RE = re.compile(r"([0-9]+)([A-Z])")
 _OUT_RE = re.compile(r"out (-|[A-Z](?:,[A-Z])*)")
+_TO, _WON = "to", "won"   # the fifth field: the colour to move, or the winner of a finished game
 
 
 class Xats(Game):
@@ -322,13 +325,15 @@ class XatsState(State):
             self.mover = next_seat(p, self.game.n, self.active)
 
     def _lose(self, p: int) -> None:
-        """Player p is out of the game (their tiles stay where they are); the last player left wins."""
+        """Player p is out of the game (their tiles stay where they are); the last player left wins.
+
+        A finished game's mover is its winner, as after a win by the count, so its text reads back."""
         active = list(self.active)
         active[p] = False
         self.active = tuple(active)
         left = [q for q in range(self.game.n) if active[q]]
         if len(left) == 1:
-            self.winner = left[0]
+            self.winner = self.mover = left[0]
 
     # ---- text ------------------------------------------------------------------------------
     def position_text(self) -> str:
@@ -338,7 +343,8 @@ class XatsState(State):
         stacks = " ".join(f"s{k}:" + ",".join(f"{t}{L[o]}" for t, o, _, _ in tiles)
                           for k, tiles in self.stack_list) or "-"
         disc = ",".join(f"{t}{L[o]}" for t, o in self.discarded) or "-"
-        text = f"{reserves} | {stacks} | x:{disc} | next {self.next_stack} | to {L[self.mover]}"
+        who = f"{_TO} {L[self.mover]}" if self.winner is None else f"{_WON} {L[self.winner]}"
+        text = f"{reserves} | {stacks} | x:{disc} | next {self.next_stack} | {who}"
         out = [L[p] for p in range(g.n) if not self.active[p]]
         if out:
             text += " | out " + ",".join(out)
@@ -385,7 +391,7 @@ def _read_position(g: Xats, text: str) -> XatsState:
     fields = [f.strip() for f in text.split("|")]
     if not 5 <= len(fields) <= 6:
         raise PositionError("an XATS position has the fields: reserves | stacks | x:discarded | next N | to C "
-                            "[| out C,...], e.g. 'W:1,2 R:3 | s1:13W | x:- | next 2 | to R'")
+                            "(or won C) [| out C,...], e.g. 'W:1,2 R:3 | s1:13W | x:- | next 2 | to R'")
     L = g.letters
 
     def colour(ch: str, where: str) -> int:
@@ -465,10 +471,11 @@ def _read_position(g: Xats, text: str) -> XatsState:
     if next_stack < 1 or next_stack <= highest:
         raise PositionError(f"'next N' gives the number of the next new stack, from 1 and above every stack's "
                             f"(here at least {highest + 1}), not {fields[3]!r}")
-    key, _, value = fields[4].partition(" ")
-    if key != "to" or len(value.strip()) != 1:
-        raise PositionError(f"'to C' gives the colour to move, one letter, not {fields[4]!r}")
-    mover = colour(value.strip(), "'to'")
+    said, _, value = fields[4].partition(" ")
+    if said not in (_TO, _WON) or len(value.strip()) != 1:
+        raise PositionError(f"'to C' gives the colour to move, one letter (or 'won C' the winner of a finished "
+                            f"game), not {fields[4]!r}")
+    mover = colour(value.strip(), f"{said!r}")
     active = [True] * g.n
     if len(fields) == 6:
         m3 = _OUT_RE.fullmatch(fields[5])
@@ -480,11 +487,21 @@ def _read_position(g: Xats, text: str) -> XatsState:
                 if not active[p]:
                     raise PositionError(f"{g.colours[p]} is listed twice in 'out'")
                 active[p] = False
-    if sum(active) < 2:
-        raise PositionError("at least two players must still be in the game; with one left, the game is over")
-    if not active[mover]:
-        raise PositionError(f"{g.colours[mover]} is out of the game and cannot be to move")
     s = XatsState._make(g, tuple(tuple(sorted(r)) for r in reserves), tuple(stacks), tuple(discarded),
                         next_stack, mover, tuple(active))
+    name = g.colours[mover]
+    if said == _WON:
+        if not active[mover]:
+            raise PositionError(f"{name} is out of the game and cannot have won")
+        if sum(active) > 1 and s.top_spikes(mover) != len(s.reserve(mover)):
+            raise PositionError(f"{name} has not won: {s.top_spikes(mover)} spikes on top of {name}'s tiles "
+                                f"against {len(s.reserve(mover))} tiles in reserve, with other players still in")
+        s.winner = mover
+        return s
+    if sum(active) < 2:
+        raise PositionError("at least two players must still be in the game; with one left, the game is over "
+                            "and 'won C' names the winner")
+    if not active[mover]:
+        raise PositionError(f"{name} is out of the game and cannot be to move")
     s._start_turn()  # a player to move with no tiles loses at once
     return s

@@ -30,6 +30,7 @@ NAMES = ("South", "North")
 BASE = (-1, -2)  # BASE[player]: that player's base, as a pseudo-square
 SETUP_SET = (1, 1, 2, 2, 3, 3)
 QUICK_ROW = (3, 2, 1, 1, 2, 3)
+WINS, DRAW = "wins", "draw"  # a finished game's position text ends in one of these (RULES.md)
 
 
 def sq_name(i: int) -> str:
@@ -168,9 +169,10 @@ class XeroG(Game):
 
     def _position(self, text: str) -> "XeroGState":
         parts = text.split()
-        if len(parts) != 2:
+        if len(parts) not in (2, 3) or parts[2:] not in ([], [WINS], [DRAW]):
             raise PositionError("a Xero-G position is the ranks 6 to 1 joined by /, a space, and S or N, "
-                                "e.g. '321123/000000/000000/000000/000000/321123 S'")
+                                "e.g. '321123/000000/000000/000000/000000/321123 S'; a finished game adds "
+                                f"'{WINS}' or '{DRAW}'")
         rows = parts[0].split("/")
         if len(rows) != SIZE:
             raise PositionError(f"the position has {len(rows)} ranks, not 6")
@@ -187,7 +189,15 @@ class XeroG(Game):
         if sizes != [4, 4, 4]:
             raise PositionError(f"a Xero-G position holds 12 pyramids, four of each size; this one has "
                                 f"{sizes[0]} small (1), {sizes[1]} medium (2) and {sizes[2]} large (3)")
-        return XeroGState._make(self, tuple(board), "SN".index(parts[1]), 0)
+        s = XeroGState._make(self, tuple(board), "SN".index(parts[1]), 0)
+        if parts[2:] == [DRAW]:
+            s.result = (SOUTH, NORTH)
+        elif parts[2:] == [WINS]:
+            if not s.reaches_base():
+                raise PositionError(f"{NAMES[s.mover]} has not won: no flight of {NAMES[s.mover]}'s home row reaches "
+                                    f"{NAMES[1 - s.mover]}'s base on this board")
+            s.result = (s.mover,)
+        return s
 
 
 class XeroGState(State):
@@ -446,7 +456,10 @@ class XeroGState(State):
         if self.setups_left:
             raise PositionError("a position text describes a position in play, after the set-up")
         rows = ["".join(str(self.board[r * SIZE + f]) for f in range(SIZE)) for r in range(SIZE - 1, -1, -1)]
-        return "/".join(rows) + " " + "SN"[self.mover]
+        text = "/".join(rows) + " " + "SN"[self.mover]
+        if self.result is None:
+            return text
+        return text + " " + (DRAW if len(self.result) == 2 else WINS)  # a win leaves the winner as the mover
 
     def __str__(self) -> str:
         if self.result is not None:
