@@ -9,6 +9,7 @@ from typing import Any
 
 from .. import registry
 from ..core import State
+from .exercise import Exercise
 
 
 @dataclass
@@ -16,7 +17,8 @@ class Scene:
     """`sentences[0]` describes the position; `sentences[k]` the position after `moves[k-1]`.
 
     `marks[k]`, when given, names the cells (or wells) the sentence of step k points at; the
-    board outlines them so the eye finds what the words describe."""
+    board outlines them so the eye finds what the words describe. `exercises` check what the student
+    learned from the scene: each a task on a position, checked by the library (`Exercise`)."""
 
     game: str
     title: str
@@ -27,6 +29,7 @@ class Scene:
     your_turn: str = "Now it is your turn: play on from here."
     marks: list[list[str]] = field(default_factory=list)
     seed: int = 0
+    exercises: list[Exercise] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if len(self.sentences) != len(self.moves) + 1:
