@@ -231,7 +231,7 @@ def test_what_if_tries_another_move_and_returns_to_the_game_as_it_was():
     assert b.state.turns() == ["3+:bb", "6-:pp"]
     b.back_to_game()
     assert b.line == 0 and b.state.position_text() == game_text
-    assert [label for label, _ in b.line_menu.options] == ["The game", "What-if 1 (from move 1)"]
+    assert [label for label, _ in b.line_menu.options] == ["The game", "What-if line 1 (from move 1)"]
     b.switch_line(1)
     assert b.state.turns() == ["3+:bb", "6-:pp"]
 
@@ -290,3 +290,99 @@ def test_the_busy_message_clears_when_the_move_is_done():
     b.click(*well_centre(4))     # an animated sowing, in the background
     b.wait()
     assert b.busy is None and "moving" not in b.message.value and b.state.turns() == ["3+:bb"]
+
+
+# ---- what students found in the apps ------------------------------------------------------------
+@pytest.mark.parametrize("name", games_with_views())
+def test_redo_after_undo_plays_the_computer_reply_again_and_the_computer_is_never_stuck(name):
+    b = Board(name, animate=0, seed=3, background=False)
+    others = {p: "random" for p in range(1, len(b.state.players))}
+    for p, who in others.items():
+        b.set_seat(p, who)
+    while b.state.to_move != 0 and not b.state.over:   # a game whose first mover is a person
+        b.new_game(seed=b.seed + 1)
+    move = b.state.moves()[0]
+    while b.state.to_move == 0 and not b.state.over:   # the person's whole turn, then the computer replies
+        b.play(b.state.moves()[0] if b.state.ply else move)
+    played = b.state
+    assert b._person_to_move() or played.over
+    b.undo()
+    assert "Took back" in b.message.value and b._person_to_move()
+    b.redo()
+    assert b.state is played or b.state.position_text() == played.position_text()
+    assert "Took back" not in b.message.value and "Played again" in b.message.value
+    assert b._person_to_move() or b.state.over   # never left waiting on the computer
+    b.undo()
+    b.redo_stack = b.redo_stack[-1:]              # only the person's move is left to redo
+    b.redo()
+    assert b._person_to_move() or b.state.over   # the computer moved by itself
+
+
+def test_a_mistyped_move_stays_in_the_box_to_be_corrected():
+    b = Board("x", size=6, animate=0, seed=0)
+    b.entry.value = "c33"
+    assert b.entry.value == "c33" and "✗" in b.message.value
+    b.entry.value = "c3"
+    assert b.entry.value == "" and b.state.ply == 1
+
+
+def test_new_game_asks_before_it_throws_a_game_in_progress_away():
+    b = Board("x", size=6, animate=0, seed=0)
+    b.new_game_from_controls()                    # nothing played yet: no question
+    assert b.state.ply == 0 and b.new_button.description == "New game"
+    b.play("c3")
+    b.new_game_from_controls()
+    assert b.state.ply == 1 and "will be lost" in b.message.value and b.new_button.description == "Yes, new game"
+    b.new_game_from_controls()
+    assert b.state.ply == 0 and b.new_button.description == "New game"
+
+
+def test_the_end_of_a_game_shows_the_result_with_new_game_and_undo_at_hand():
+    s = xlib.game("x", size=6).start(seed=0)
+    while not s.over:
+        s = s.play(s.moves()[0])
+    b = Board(state=s, animate=0)
+    labels = [getattr(c, "description", "") for c in b.choice_box.children]
+    assert "New game" in labels and "Undo last move" in labels
+    assert "wins" in b.choice_box.children[0].value or "draw" in b.choice_box.children[0].value
+    b.choice_box.children[2].click()
+    assert not b.state.over and b.choice_box.children == () or b._person_to_move()
+
+
+def test_long_messages_shrink_to_fit_and_short_ones_keep_their_size():
+    from xlib.board.board import message_size
+
+    assert message_size("Red to move.") == 14
+    long = "The pyramid on d3 was reprogrammed and moved to b5, where it blocks the gate between c4 and c5. " * 3
+    assert message_size(long) < 14
+    b = Board("x", size=6, animate=0, seed=0)
+    b.say(long)
+    assert "font-size:1" in b.message.value and long.strip()[-20:] in b.message.value
+
+
+def test_the_move_list_keeps_its_newest_move_in_view():
+    b = Board("x", size=6, animate=0, seed=0)
+    for m in ("c3", "d4", "b4", "a1"):
+        b.play(m)
+    assert "column-reverse" in b.log.value and b.log.value.index("1. ") < b.log.value.index("4. ")
+
+
+def test_no_control_says_python_words():
+    b = Board("xallies", animate=0, seed=0)
+    assert b.upload.tooltip and "null" not in str(b.upload.tooltip) and "None" not in str(b.upload.tooltip)
+    for f in b.option_fields.fields.values():
+        assert "None" not in f.control.tooltip and "=" not in f.control.tooltip, f.control.tooltip
+
+
+@pytest.mark.parametrize("name", games_with_views())
+def test_your_turn_never_starts_from_a_finished_game(name):
+    from xlib.board import Tutorial
+
+    for scene in registry.lesson(name).SCENES:
+        t = Tutorial(scene, animate=0, background=False)
+        while not t.next_button.disabled:
+            t.next()
+        t.your_turn()
+        if any(not s.over for s in scene.states()):
+            assert not t.board.state.over, scene.title
+            assert "Your move" in t.board.message.value

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import html
 import random
+import re
 import threading
 import time
 import traceback
@@ -28,6 +29,7 @@ from ..records import replay
 from .canvas import PAINT_LOCK, repaint_when_ready
 from .files import MAX_RECORD_BYTES, read_upload, save_link
 from .layout import build
+from .result import draw_banner, result_detail, result_title
 from .options import OptionFields
 from .seats import PERSON, rebuild_seats, seat_value
 from .view import Choice, Overlay, View
@@ -44,6 +46,16 @@ def view_for(game: str | State, **options: Any) -> View:
     cls = registry.view_class(name)
     view: View = cls(**options)
     return view
+
+
+def message_size(text: str, width: float = 440) -> float:
+    """The font size (px) at which `text` fits the message box (about 64 px high, `width` px wide): 14 px for
+    up to three lines, smaller for a longer sentence, so that its end is never hidden."""
+    plain = len(re.sub(r"<[^>]+>", "", text).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+    for size, lines in ((14.0, 3), (13.0, 3), (12.0, 4), (11.0, 4)):
+        if plain <= lines * width / (size * 0.5):
+            return size
+    return 10.5
 
 
 def in_kernel() -> bool:
@@ -128,6 +140,7 @@ class Board:
         self._stop = False
         self.ignored_clicks = 0
         self.news: list[str] = []
+        self._confirm_new: State | None = None   # the position at which New game was pressed once
         self.news_marks: tuple[Any, ...] = ()
 
         self.canvas = Canvas(width=1, height=1)
@@ -193,9 +206,12 @@ class Board:
         return f"{html.escape(name)} ({colour.lower()})" if name else colour
 
     def say(self, text: str, kind: str = "info") -> None:
+        """Show a sentence in the message box above the board; a long one in smaller type, so it fits whole."""
         colour = {"info": "#222222", "illegal": "#B00020", "busy": "#6A4C00", "good": "#00603C"}[kind]
         icon = {"illegal": "✗ "}.get(kind, "")
-        self.message.value = f'<div style="color:{colour};line-height:1.35">{icon}{text}</div>' if text else ""
+        size = message_size(text, max(420, self.canvas.width))
+        self.message.value = (f'<div style="color:{colour};line-height:1.3;font-size:{size}px">{icon}{text}</div>'
+                              if text else "")
 
     # ---- drawing ---------------------------------------------------------------------------
     @property
@@ -214,6 +230,8 @@ class Board:
                 if z != 1.0:
                     self.canvas.scale(z, z)
                 self.view.draw(self.canvas, self.shown_state, overlay)
+                if self.shown_state.over and self.browsing is None and frame is None:
+                    draw_banner(self.canvas, self.view, self.shown_state)
                 self.canvas.restore()
         self.paint_count += 1
 
@@ -223,16 +241,22 @@ class Board:
         shown = self.shown_state
         self.status.value = f"<b>{self._status_line(shown)}</b>"
         playable = idle and self.browsing is None and self._person_to_move() and not self.locked
-        self.choice_box.children = tuple(self._choice_button(c) for c in self.view.choices(shown, self.selection)) \
-            if playable else ()
+        if playable:
+            self.choice_box.children = tuple(self._choice_button(c) for c in self.view.choices(shown, self.selection))
+        elif idle and self.controls is True and self.browsing is None and shown.over:
+            self.choice_box.children = self._result_panel(shown)
+        else:
+            self.choice_box.children = ()
         if self.undo_button is not None and self.redo_button is not None:
             self.undo_button.disabled = not idle or self.state.parent is None
             self.redo_button.disabled = not idle or not self.redo_stack
         if self.log is not None:
             entries = self.view.log(shown)
-            self.log.value = "<br>".join(
-                f"{i + 1}. <code>{html.escape(m)}</code>" + (f" {html.escape(p)}" if p else "")
-                for i, (m, p) in enumerate(entries)) or "<i>no moves yet</i>"
+            lines = "<br>".join(f"{i + 1}. <code>{html.escape(m)}</code>" + (f" {html.escape(p)}" if p else "")
+                                for i, (m, p) in enumerate(entries)) or "<i>no moves yet</i>"
+            # newest at the foot, and the list starts scrolled there: a reversed column keeps its end in view
+            self.log.value = (f"<div style='display:flex;flex-direction:column-reverse;max-height:150px;"
+                              f"overflow-y:auto'><div>{lines}</div></div>")
         if self.entry is not None:
             self.entry.disabled = not playable
             self.entry.options = tuple(str(m) for m in shown.moves()[:MAX_COMPLETIONS]) if playable else ()
@@ -257,6 +281,9 @@ class Board:
         self.slider.value = last if self.browsing is None else self.browsing
         self.slider.observe(self.guard(self._on_slider), names="value")
         self.new_button.disabled = not idle
+        asking = self._confirm_new is self.state
+        self.new_button.description = "Yes, new game" if asking else "New game"
+        self.new_button.button_style = "warning" if asking else ""
         self.explore_button.disabled = not idle or self.browsing is None
         self.back_button.disabled = not idle or self.line == 0
         self.line_menu.layout.display = None if len(self.lines) > 1 else "none"
@@ -272,6 +299,18 @@ class Board:
         if self.browsing is not None:
             text = f"Looking back at move {self.browsing}. {text}"
         return text
+
+    def _result_panel(self, shown: State) -> tuple[Any, ...]:
+        """At the end of a game: the result in words, with New game and Undo at hand."""
+        title = w.HTML(f"<div class='xlib-result' style='font-size:15px;line-height:1.25'><b>"
+                       f"{html.escape(result_title(self.view, shown))}</b></div>",
+                       layout=w.Layout(width="100%", margin="0 0 2px 0"))
+        again = w.Button(description="New game", icon="plus", button_style="success",
+                         layout=w.Layout(width="auto", min_width="110px"))
+        back = w.Button(description="Undo last move", icon="undo", layout=w.Layout(width="auto", min_width="130px"))
+        again.on_click(self.guard(lambda _: self.new_game_from_controls(confirmed=True)))
+        back.on_click(self.guard(lambda _: self.undo()))
+        return (title, again, back)
 
     def _choice_button(self, choice: Choice) -> w.Button:
         b = w.Button(description=choice.label, tooltip=choice.tooltip or choice.label,
@@ -468,7 +507,9 @@ class Board:
             said = reason() if callable(reason) else None
             self.news, self.news_marks = [], ()
             self._advance(move)
-            if said:
+            if said and self.state.over:   # the banner says the result: the sentence need not repeat it
+                self.say(html.escape(said), "good")
+            elif said:
                 self._tell_news(html.escape(said))
             elif self.background or self.news:
                 self._tell_news(f"{self.who(p)} played <code>{html.escape(str(move))}</code>.")
@@ -494,12 +535,22 @@ class Board:
         self.refresh()
 
     def redo(self) -> None:
-        if not self._may_act():
+        """Play the undone moves again, back to a person's move (the computer's replies too), then let the
+        computer move if it is its turn."""
+        if not self._may_act() or not self.redo_stack:
             return
-        if self.redo_stack:
+        again: list[str] = []
+        while self.redo_stack:
             self.state = self.redo_stack.pop()
-            self.selection, self.browsing, self.marks = None, None, ()
-            self.refresh()
+            again.append(str(self.state.last_move))
+            if self.state.over or self._person_to_move():
+                break
+        self.selection, self.browsing, self.marks = None, None, ()
+        moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in again)
+        self.say(f"Played again {moves}.")
+        self.refresh()
+        if not self.state.over and not self._person_to_move():
+            self.computer_turns()
 
     def show(self, index: int) -> None:
         """Show the position after `index` moves (the history slider); the last index is live."""
@@ -552,17 +603,27 @@ class Board:
         if self.line_menu is None:
             return
         self.line_menu.unobserve_all("value")
-        self.line_menu.options = [("The game", 0)] + [
-            (f"What-if {i} (from move {self.branch_points[i]})", i) for i in range(1, len(self.lines))]
-        self.line_menu.value = self.line
+        with self.line_menu.hold_sync():   # options and the line shown reach the page together
+            self.line_menu.options = [("The game", 0)] + [
+                (f"What-if line {i} (from move {self.branch_points[i]})", i) for i in range(1, len(self.lines))]
+            self.line_menu.value = self.line
         self.line_menu.observe(self.guard(lambda ch: self.switch_line(ch["new"])), names="value")
 
     # ---- new games, positions and records ------------------------------------------------------
-    def new_game_from_controls(self) -> None:
-        """New game with the options and game number in the controls (a wrong value is named, not raised)."""
+    def new_game_from_controls(self, confirmed: bool = False) -> None:
+        """New game with the options and game number in the controls (a wrong value is named, not raised).
+
+        A game in progress is not thrown away at one press: the first press asks, a second one starts."""
         if not self._may_act():
             return
         if self.option_fields is None or self.seed_box is None:
+            return
+        played = len(self.state.history()) - 1
+        if not confirmed and played and not self.state.over and self._confirm_new is not self.state:
+            self._confirm_new = self.state
+            self.say(f"Start a new game? This game ({played} move{'s' if played != 1 else ''}) will be lost: press "
+                     f"<b>Yes, new game</b> to start one, or <b>Save this game</b> first.", "busy")
+            self.refresh()
             return
         options, problem = self.option_fields.read()
         if problem:
@@ -671,10 +732,8 @@ class Board:
 
     def _on_entry(self, change: dict[str, Any]) -> None:
         text = change["new"]
-        if text:
-            self.type_move(text)
-            if self.entry is not None:
-                self.entry.value = ""
+        if text and self.type_move(text) and self.entry is not None:
+            self.entry.value = ""   # a refused move stays in the box, to be corrected
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]

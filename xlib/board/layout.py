@@ -14,7 +14,7 @@ SIDE_WIDTH = 300
 # The file button shows its own label without ipywidgets' file counter; the log keeps its height.
 STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13px}"
          ".xlib-upload::after{content:'Load a game';font-size:13px;margin-left:4px}"
-         ".xlib-message div{font-size:14px}.xlib-status b{font-size:14px}</style>")
+         ".xlib-status{line-height:1.3}.xlib-status b{font-size:14px;line-height:1.3}</style>")
 
 
 def build(board: Board, controls: bool | str) -> None:
@@ -24,7 +24,7 @@ def build(board: Board, controls: bool | str) -> None:
     board.controls = controls
     full, playable = controls is True, bool(controls)
     board.status = w.HTML(layout=w.Layout(height="40px", overflow="hidden"))
-    board.message = w.HTML(layout=w.Layout(height="58px", overflow="auto", margin="0 0 2px 0"))
+    board.message = w.HTML(layout=w.Layout(height="64px", overflow="auto", margin="0 0 2px 0"))
     board.choice_box = w.HBox(layout=w.Layout(height="72px", overflow="hidden", flex_flow="row wrap",
                                              align_content="flex-start", width=f"{SIDE_WIDTH + 10}px"))
     board.choice_box.add_class("xlib-choices")
@@ -61,7 +61,7 @@ def build(board: Board, controls: bool | str) -> None:
                                 description="Move", style={"description_width": "56px"})
         board.entry.observe(board.guard(board._on_entry), names="value")
         board.entry.add_class("xlib-entry")
-        board.log = w.HTML(layout=w.Layout(max_height="150px", overflow="auto", width=f"{SIDE_WIDTH}px"))
+        board.log = w.HTML(layout=w.Layout(width=f"{SIDE_WIDTH}px"))   # the list scrolls itself (board.refresh)
         board.log.add_class("xlib-log")
     if full:
         assert board.undo_button is not None and board.redo_button is not None and board._seat_box is not None
@@ -86,6 +86,7 @@ def build(board: Board, controls: bool | str) -> None:
                                    layout=w.Layout(width="146px"))
         board.upload.observe(board.guard(board._on_upload), names="value")
         board.upload.add_class("xlib-upload")
+        board.upload.tooltip = "load a game saved before (a .json file from Save this game)"
         board.text_board = w.HTML()
         board.options_box = w.VBox()
         board._build_options()

@@ -28,7 +28,7 @@ class OptionField:
 
     def __init__(self, spec: Option, value: Any, view: View) -> None:
         self.spec = spec
-        self.label = view.option_labels.get(spec.name) or spec.help[:1].upper() + spec.help[1:]
+        self.label = view.option_labels.get(spec.name) or spec.title()
         check = spec.check
         self.values = getattr(check, "values", None)
         self.allow_none = bool(getattr(check, "allow_none", False))
@@ -37,8 +37,8 @@ class OptionField:
         title = w.HTML(f"<span style='font-size:12px'>{self.label}</span>", layout=w.Layout(width=WIDTH))
         if self.values:
             words = view.value_labels.get(spec.name, {})
-            self.control: w.Widget = w.Dropdown(options=[(words.get(v, _words(v)), v) for v in self.values],
-                                                value=value, layout=w.Layout(width=WIDTH), style=style)
+            choices = [(words.get(v, spec.value_words(v)), v) for v in self.values]
+            self.control: w.Widget = w.Dropdown(options=choices, value=value, layout=w.Layout(width=WIDTH), style=style)
         elif hasattr(check, "real"):
             self.control = w.FloatText(value=value, step=0.5, layout=w.Layout(width="120px"), style=style)
         elif hasattr(check, "low"):
@@ -46,14 +46,14 @@ class OptionField:
                                      style=style)
             if self.allow_none:
                 self.unlimited = w.Checkbox(value=value is None, indent=False,
-                                            description=view.none_labels.get(spec.name, "unlimited"),
+                                            description=view.none_labels.get(spec.name, spec.blank or "unlimited"),
                                             layout=w.Layout(width="150px"))
                 self.unlimited.observe(lambda ch: setattr(self.control, "disabled", ch["new"]), names="value")
                 self.control.disabled = value is None
         else:
             shown = ", ".join(_words(v) for v in value) if isinstance(value, (tuple, list)) else _words(value)
             self.control = w.Text(value=shown, layout=w.Layout(width=WIDTH), style=style)
-        self.control.tooltip = spec.help
+        self.control.tooltip = spec.in_words()   # plain words, never the programmers' help
         row = [self.control] + ([self.unlimited] if self.unlimited is not None else [])
         self.widget = w.VBox([title, w.HBox(row)], layout=w.Layout(margin="0 0 4px 0"))
 

@@ -102,11 +102,23 @@ class Tutorial:
         self._show()
 
     def your_turn(self) -> None:
-        """Hand the live board to the student at this position."""
+        """Hand the live board to the student at this position; where the scene has reached the end of a game,
+        at the last position before it, so that there is always something to try."""
+        note = ""
+        if self.board.state.over:
+            states = self.scene.states()[:self.step + 1]
+            open_states = [k for k, s in enumerate(states) if not s.over]
+            if open_states:
+                self.step = open_states[-1]
+                self.board.reset(states[self.step])
+                note = "The game ended in this scene, so you start from the position before its last move. "
         self.live = True
         self.board.marks = ()
         self._show()
-        self.board.say("Your move.")
+        if self.board.state.over:
+            self.board.say("This scene ends with the game over: press Back to try it yourself.")
+        else:
+            self.board.say(note + "Your move.")
 
     def states(self) -> list[Any]:
         return self.scene.states()
