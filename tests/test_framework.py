@@ -270,13 +270,18 @@ def test_seats_offer_named_levels_declared_by_the_players_and_carry_names():
     assert b.status.value.startswith("<b>Ana (blue)")
 
 
-def test_layout_has_fixed_widths_so_controls_never_move():
+def test_the_board_fills_its_column_while_the_controls_keep_their_place():
     b = Board("xallies", animate=0, seed=0)
     side = b.widget.children[1].children[1]
-    assert side.layout.width == side.layout.min_width
-    assert b.main.layout.width == b.main.layout.min_width
+    assert side.layout.width == side.layout.min_width             # the controls never move
+    assert b.main.layout.flex == "0 1 auto"                       # the column is as wide as the board drawn
     assert b.message.layout.height and b.status.layout.height and b.choice_box.layout.height
-    assert max(b.canvas.width, b.canvas.height) <= 520 and b.pixels == 520
+    layout = b.canvas.layout
+    assert layout.width == "auto" and "100%" in layout.max_width and "100vh" in layout.max_height
+    assert max(b.canvas.width, b.canvas.height) >= 1.5 * b.pixels * 0.99 or max(b.canvas.width, b.canvas.height) >= 1399
+    b.click(*well_centre(3))                                      # clicks stay in the view's coordinates
+    b._on_canvas_click(*(c * b.zoom for c in well_centre(4)))     # the canvas reports its own pixels
+    assert b.state.turns() == ["3+:bb"]
 
 
 def test_game_options_reach_the_game_even_when_named_like_board_settings():

@@ -35,6 +35,11 @@ from .seats import PERSON, rebuild_seats, seat_value
 from .view import Choice, Overlay, View
 
 MAX_COMPLETIONS = 400
+SHARPNESS = 1.5        # canvas pixels per screen pixel at the board's largest size: crisp on projectors too
+MAX_BITMAP = 1400      # the canvas's longer side in pixels at most (memory and drawing time)
+MIN_SIDE = 280         # the smallest a board is drawn, in screen pixels (a phone held upright)
+#: screen height kept free for what stands above and below a board (status and message lines, tutorial text)
+HEIGHT_RESERVE = {"full": 128, "compact": 250, "none": 220}
 
 
 def view_for(game: str | State, **options: Any) -> View:
@@ -96,6 +101,7 @@ class Board:
     line_menu: w.Dropdown | None
     save_link: w.HTML | None
     upload: w.FileUpload | None
+    projector_button: w.ToggleButton | None
     text_board: w.HTML | None
     option_fields: OptionFields | None
     seed_box: w.Text | None
@@ -105,7 +111,7 @@ class Board:
     def __init__(self, game: str | None = None, *, state: State | None = None, seed: int | None = None,
                  seats: dict[int, str] | None = None, names: dict[int, str] | None = None,
                  animate: float = 0.15, controls: bool | str = True, view: View | None = None,
-                 pixels: int = 520, background: bool | None = None, **options: Any) -> None:
+                 pixels: int = 900, background: bool | None = None, **options: Any) -> None:
         if state is None and game is None:
             raise XlibError("a Board needs a game, one of " + ", ".join(registry.game_names()) + ", or a state")
         self.errors = w.Output(layout=w.Layout(border="0px"))
@@ -141,11 +147,14 @@ class Board:
         self.ignored_clicks = 0
         self.news: list[str] = []
         self._confirm_new: State | None = None   # the position at which New game was pressed once
+        self._quiet = True                         # nothing said: the message box shows the last move
         self.news_marks: tuple[Any, ...] = ()
 
+        self.controls = controls
         self.canvas = Canvas(width=1, height=1)
         self._fit_canvas()
         self.canvas.on_mouse_down(self.guard(self._on_canvas_click))
+        self.canvas.on_touch_start(self.guard(self._on_touch))   # a tap plays like a click
         repaint_when_ready(self.canvas, self.guard(self.repaint))
         build(self, controls)
         self.refresh()
@@ -166,22 +175,19 @@ class Board:
     # ---- the widget tree -------------------------------------------------------------------
     @property
     def zoom(self) -> float:
-        return min(1.0, self.pixels / max(self.view.width, self.view.height))
+        """Canvas pixels per view unit: the canvas is drawn sharp at its largest size on screen (`pixels`, and
+        half as much again for high-density screens and projectors); the page scales it down to fit."""
+        return min(SHARPNESS * self.pixels, MAX_BITMAP) / max(self.view.width, self.view.height)
 
     def _fit_canvas(self) -> None:
+        """Size the canvas to fill its column: as wide as the column allows, as tall as the screen leaves below
+        the status and message lines, never larger than `pixels`; clicks follow the size drawn."""
         z = self.zoom
-        cw, ch = int(round(self.view.width * z)), int(round(self.view.height * z))
-        self.canvas.width, self.canvas.height = cw, ch
-        self.canvas.layout = w.Layout(width=f"{cw}px", height=f"{ch}px", min_width=f"{cw}px")
-        if hasattr(self, "main"):
-            self._size_main()
-
-    def _size_main(self) -> None:
-        width = f"{max(self.canvas.width, 420)}px"
-        for box in (self.status, self.message):
-            box.layout.width = width
-        self.main.layout.width = width
-        self.main.layout.min_width = width
+        self.canvas.width, self.canvas.height = int(round(self.view.width * z)), int(round(self.view.height * z))
+        reserve = HEIGHT_RESERVE["full" if self.controls is True else "compact" if self.controls else "none"]
+        self.canvas.layout = w.Layout(width="auto", height="auto", max_width=f"min(100%, {self.pixels}px)",
+                                      max_height=f"max({MIN_SIDE}px, calc(100vh - {reserve}px))",
+                                      min_width=f"{MIN_SIDE}px", align_self="flex-start")
 
     def _build_options(self) -> None:
         g = self.state.game
@@ -192,6 +198,16 @@ class Board:
                                      w.HTML("<span style='font-size:12px'>Game number (the same number "
                                             "gives the same game again)</span>"),
                                      self.seed_box)
+
+    def projector(self, on: bool = True) -> None:
+        """The projector view for the class's screen: the board takes most of the screen, the status line and
+        the last move in large type, and only Undo, Redo and New game beside it."""
+        if on:
+            self.widget.add_class("xlib-projector")
+        else:
+            self.widget.remove_class("xlib-projector")
+        if self.projector_button is not None and self.projector_button.value != on:
+            self.projector_button.value = on
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -209,9 +225,19 @@ class Board:
         """Show a sentence in the message box above the board; a long one in smaller type, so it fits whole."""
         colour = {"info": "#222222", "illegal": "#B00020", "busy": "#6A4C00", "good": "#00603C"}[kind]
         icon = {"illegal": "✗ "}.get(kind, "")
-        size = message_size(text, max(420, self.canvas.width))
+        size = message_size(text, 480)
+        self._quiet = not text
         self.message.value = (f'<div style="color:{colour};line-height:1.3;font-size:{size}px">{icon}{text}</div>'
-                              if text else "")
+                              if text else self._last_move_line())
+
+    def _last_move_line(self) -> str:
+        """What the message box shows when there is nothing to say: the last move, in grey."""
+        entries = self.view.log(self.shown_state) if hasattr(self, "view") else []
+        if not entries:
+            return ""
+        move, words = entries[-1]
+        return (f"<div style='color:#555555;line-height:1.3;font-size:13px'>Last move: <code>{html.escape(move)}"
+                f"</code> {html.escape(words)}</div>")
 
     # ---- drawing ---------------------------------------------------------------------------
     @property
@@ -238,6 +264,8 @@ class Board:
     def refresh(self) -> None:
         """Bring every control in line with the state, then repaint."""
         idle = self.busy is None
+        if self._quiet:
+            self.message.value = self._last_move_line()
         shown = self.shown_state
         self.status.value = f"<b>{self._status_line(shown)}</b>"
         playable = idle and self.browsing is None and self._person_to_move() and not self.locked
@@ -360,6 +388,10 @@ class Board:
     def _on_canvas_click(self, x: float, y: float) -> None:
         z = self.zoom
         self.click(x / z, y / z)
+
+    def _on_touch(self, fingers: list[tuple[float, float]]) -> None:
+        if fingers:
+            self._on_canvas_click(*fingers[0])
 
     def click(self, x: float, y: float) -> None:
         """A click on the canvas at (x, y) in the view's coordinates."""

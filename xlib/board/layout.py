@@ -11,10 +11,24 @@ if TYPE_CHECKING:
     from .board import Board
 
 SIDE_WIDTH = 300
+MIN_COLUMN = 300   # the board's column never narrower (screen pixels)
 # The file button shows its own label without ipywidgets' file counter; the log keeps its height.
 STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13px}"
          ".xlib-upload::after{content:'Load a game';font-size:13px;margin-left:4px}"
-         ".xlib-status{line-height:1.3}.xlib-status b{font-size:14px;line-height:1.3}</style>")
+         ".xlib-status{line-height:1.3}.xlib-status b{font-size:14px;line-height:1.3}"
+         # a drag on a board never selects text; on touch screens every button is a finger's size
+         ".xlib-board canvas,.xlib-board .xlib-status,.xlib-board .xlib-message{user-select:none;"
+         "-webkit-user-select:none;touch-action:manipulation}"
+         "@media (pointer:coarse),(any-pointer:coarse){.xlib-board button,.xlib-tutorial button,"
+         ".xlib-board select{min-height:40px}}"
+         # the projector view: the board takes the screen, the status and the last move in large type
+         ".xlib-projector .xlib-status{height:auto !important;min-height:44px}"
+         ".xlib-projector .xlib-status b{font-size:30px !important}"
+         ".xlib-projector .xlib-message{height:auto !important;min-height:64px}"
+         ".xlib-projector .xlib-message div{font-size:24px !important}"
+         ".xlib-projector .xlib-side>:not(.xlib-top-row):not(.xlib-projector-row){display:none !important}"
+         ".xlib-projector canvas.xlib-canvas{max-width:min(100%,1400px) !important;"
+         "max-height:calc(100vh - 190px) !important}</style>")
 
 
 def build(board: Board, controls: bool | str) -> None:
@@ -23,13 +37,14 @@ def build(board: Board, controls: bool | str) -> None:
     Only what is shown is built: a page of a dozen tutorial boards stays light to load."""
     board.controls = controls
     full, playable = controls is True, bool(controls)
-    board.status = w.HTML(layout=w.Layout(height="40px", overflow="hidden"))
-    board.message = w.HTML(layout=w.Layout(height="64px", overflow="auto", margin="0 0 2px 0"))
+    board.status = w.HTML(layout=w.Layout(height="40px", overflow="hidden", width="100%"))
+    board.message = w.HTML(layout=w.Layout(height="64px", overflow="auto", margin="0 0 2px 0", width="100%"))
     board.choice_box = w.HBox(layout=w.Layout(height="72px", overflow="hidden", flex_flow="row wrap",
                                              align_content="flex-start", width=f"{SIDE_WIDTH + 10}px"))
     board.choice_box.add_class("xlib-choices")
-    board.main = w.VBox([board.status, board.message, board.canvas])
-    board._size_main()
+    board.main = w.VBox([board.status, board.message, board.canvas],
+                        layout=w.Layout(flex="0 1 auto", min_width=f"{MIN_COLUMN}px", width="auto"))
+    board.main.add_class("xlib-main")
     board.live = w.HTML(layout=w.Layout(height="1px", width="1px", overflow="hidden"))
     board.undo_button = None
     board.redo_button = None
@@ -42,6 +57,7 @@ def build(board: Board, controls: bool | str) -> None:
     board.line_menu = None
     board.save_link = None
     board.upload = None
+    board.projector_button = None
     board.text_board = None
     board.option_fields = None
     board.seed_box = None
@@ -96,19 +112,31 @@ def build(board: Board, controls: bool | str) -> None:
         for i, title in enumerate(("Players", "Options for a new game", "The position as text")):
             extra.set_title(i, title)
         extra.selected_index = 0
-        side = w.VBox([w.HBox([board.undo_button, board.redo_button, board.new_button]), board.choice_box, board.slider,
+        top_row = w.HBox([board.undo_button, board.redo_button, board.new_button])
+        top_row.add_class("xlib-top-row")
+        board.projector_button = w.ToggleButton(description="Projector view", icon="television", value=False,
+                                                tooltip="the board takes the screen, with the status and the last "
+                                                        "move in large type: for the class's screen",
+                                                layout=w.Layout(width="146px"))
+        board.projector_button.observe(board.guard(lambda ch: board.projector(ch["new"])), names="value")
+        projector_row = w.HBox([board.projector_button])
+        projector_row.add_class("xlib-projector-row")
+        side = w.VBox([top_row, board.choice_box, board.slider,
                        w.HBox([board.explore_button, board.back_button]), board.line_menu, board.entry,
                        extra, w.HTML("<b>Moves</b>"), board.log,
-                       w.HBox([board.save_link, board.upload], layout=w.Layout(align_items="center")), board.live],
+                       w.HBox([board.save_link, board.upload], layout=w.Layout(align_items="center")), projector_row,
+                       board.live],
                       layout=w.Layout(width=f"{SIDE_WIDTH + 16}px", min_width=f"{SIDE_WIDTH + 16}px",
                                       margin="0 0 0 16px"))
-        body: w.Box = w.HBox([board.main, side], layout=w.Layout(align_items="flex-start"))
+        side.add_class("xlib-side")
+        body: w.Box = w.HBox([board.main, side], layout=w.Layout(align_items="flex-start", width="100%"))
     elif playable:
         assert board.undo_button is not None and board.redo_button is not None
         side = w.VBox([w.HBox([board.undo_button, board.redo_button]), board.choice_box, board.entry,
                        w.HTML("<b>Moves</b>"), board.log,
-                       board.live], layout=w.Layout(width=f"{SIDE_WIDTH + 16}px", margin="0 0 0 16px"))
-        body = w.HBox([board.main, side], layout=w.Layout(align_items="flex-start"))
+                       board.live], layout=w.Layout(width=f"{SIDE_WIDTH + 16}px", min_width=f"{SIDE_WIDTH + 16}px",
+                                                    margin="0 0 0 16px"))
+        body = w.HBox([board.main, side], layout=w.Layout(align_items="flex-start", width="100%"))
     else:
         body = w.VBox([board.main, board.choice_box, board.live])
     board.widget = w.VBox([w.HTML(STYLE, layout=w.Layout(height="0px")), body, board.errors])

@@ -13,7 +13,7 @@ from .board import Board
 class Tutorial:
     """Steps through scenes on a live board: Next, Back, and "Your turn"."""
 
-    def __init__(self, scenes: Scene | list[Scene], animate: float = 0.15, pixels: int = 460,
+    def __init__(self, scenes: Scene | list[Scene], animate: float = 0.15, pixels: int = 640,
                  background: bool | None = None) -> None:
         self.scenes = [scenes] if isinstance(scenes, Scene) else list(scenes)
         self.animate = animate

@@ -1,0 +1,131 @@
+"""Every app on the screens a class uses: a school laptop (1366×768, and 1093×614 when it is zoomed to 125 %),
+a projector (1920×1080) and a touch tablet (1024×768). The board uses the space it has and can be read and
+played; the status line, the feedback of a wrong click and Undo are in one view, with no sideways scroll."""
+import pytest
+
+import xlib
+from xlib.board import view_for
+
+from .harness import inside_viewport, no_errors, open_app, wait_painted
+
+APPS = {"alea.ipynb": "alea", "x.ipynb": "x", "xats.ipynb": "xats", "xerog.ipynb": "xerog", "xallies.ipynb": "xallies"}
+#: (viewport, the smallest side of the board that reads from the back of the room there, in screen pixels)
+SCREENS = [((1366, 768), 560), ((1093, 614), 420), ((1920, 1080), 800)]
+
+
+def clicks_for_a_move(game: str) -> list[tuple[float, float]]:
+    """Points (in the view's coordinates) whose clicks play a legal move from the app's opening position,
+    checked against the view itself before the browser taps them."""
+    from xlib.views.xallies.view import well_centre
+
+    state = xlib.game(game).start(seed=0)
+    view = view_for(state)
+    cells = {"alea": ["d4"], "x": ["e5"], "xerog": ["a1", "b1", "c1", "d1", "e1", "f1"]}
+    if game in cells:
+        points = [view.cell_centre(c) for c in cells[game]]
+    elif game == "xats":
+        points = [view.tray_tile_centre(state, 0, 1), view.table_point(state)]
+    else:
+        points = [well_centre(3), well_centre(4)]
+    selection = None
+    for k, (x, y) in enumerate(points):
+        result = view.click(state, x, y, selection)
+        selection = result.selection
+        if k == len(points) - 1:
+            assert result.move is not None and state.explain(result.move) is None, (game, result)
+    return points
+
+
+def full_board(page):
+    board = page.locator(".xlib-board.xlib-full").last
+    board.scroll_into_view_if_needed()
+    canvas = board.locator(".xlib-canvas").first
+    wait_painted(page, canvas)
+    page.evaluate("(el) => el.scrollIntoView({block: 'start'})", board.element_handle())
+    page.wait_for_timeout(300)
+    return board, canvas
+
+
+def point_on(canvas, view, x, y):
+    box = canvas.bounding_box()
+    zoom = box["width"] / view.width
+    return {"x": x * zoom, "y": y * zoom}
+
+
+@pytest.fixture
+def context_page(browser):
+    made = []
+
+    def make(size, touch=False):
+        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch)
+        made.append(ctx)
+        pg = ctx.new_page()
+        pg.errors = []
+        pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))
+        return pg
+    yield make
+    for ctx in made:
+        ctx.close()
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_the_board_uses_the_screen_and_what_a_student_needs_is_in_one_view(context_page, server, artifacts, app):
+    game = APPS[app]
+    view = view_for(xlib.game(game).start(seed=0))
+    page = context_page(SCREENS[0][0])
+    open_app(page, server, app)
+    for (width, height), readable in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(300)
+        board, canvas = full_board(page)
+        box = canvas.bounding_box()
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
+        assert min(box["width"], box["height"]) >= readable * min(1.0, view.height / view.width, view.width /
+                                                                 view.height) * 0.95, (width, box)
+        for part in (canvas, board.locator(".xlib-status"), board.locator(".xlib-message"), board.locator(".xlib-undo")):
+            assert inside_viewport(page, part), (width, height, part)
+        if (width, height) == (1093, 614):
+            entry = board.locator(".xlib-entry input")    # a wrong move: its feedback must be in view too
+            entry.fill("zz99")
+            entry.press("Enter")
+            page.wait_for_function("(el) => el.innerText.includes('✗')", arg=board.locator(".xlib-message")
+                                   .element_handle(), timeout=30_000)
+            assert inside_viewport(page, board.locator(".xlib-message"))
+        page.screenshot(path=str(artifacts / f"screen-{game}-{width}x{height}.png"))
+        no_errors(page)
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_a_tap_plays_on_a_touch_tablet(context_page, server, artifacts, app):
+    game = APPS[app]
+    view = view_for(xlib.game(game).start(seed=0))
+    page = context_page((1024, 768), touch=True)
+    open_app(page, server, app)
+    board, canvas = full_board(page)
+    for x, y in clicks_for_a_move(game):
+        canvas.tap(position=point_on(canvas, view, x, y))
+        page.wait_for_timeout(250)
+    page.wait_for_function("(el) => /1\\. /.test(el.innerText)", arg=board.locator(".xlib-log").element_handle(),
+                           timeout=30_000)
+    undo = board.locator(".xlib-undo").bounding_box()
+    assert undo["height"] >= 40, undo   # a finger's size on a touch screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+    page.screenshot(path=str(artifacts / f"touch-{game}.png"))
+    no_errors(page)
+
+
+def test_the_projector_view_gives_the_board_the_screen_in_large_type(context_page, server, artifacts):
+    page = context_page((1920, 1080))
+    open_app(page, server, "x.ipynb")
+    board, canvas = full_board(page)
+    before = canvas.bounding_box()["width"]
+    board.get_by_role("button", name="Projector view").click()
+    page.wait_for_function("(el) => el.classList.contains('xlib-projector')", arg=board.element_handle(),
+                           timeout=30_000)
+    page.wait_for_timeout(300)
+    size = board.locator(".xlib-status b").evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
+    assert size >= 28 and canvas.bounding_box()["width"] > before
+    assert not board.get_by_text("Players").is_visible()          # only what the class needs
+    assert board.locator(".xlib-undo").is_visible()
+    page.screenshot(path=str(artifacts / "projector-x.png"))
+    no_errors(page)
