@@ -112,7 +112,8 @@ def test_forced_stacking_is_said_without_naming_the_tile_and_a_chosen_tile_shows
     # when nothing fits, the status says a new stack is allowed, and the chosen tile's target is the table
     free = xlib.game("xats").start()
     assert view.targets(free, None) == set() and view.targets(free, ("tile", 8)) == {("new",)}
-    assert "may start a new stack" in view.status(lesson.NEW_STACK.start())
+    assert "nothing fits, so a new stack" in view.status(lesson.NEW_STACK.start())
+    assert all(len(view.status(scene.start())) <= 60 for scene in lesson.SCENES)   # one line over the board
 
 
 def test_a_targets_outline_lies_behind_the_top_tile_so_its_spikes_stay_seen():
@@ -210,11 +211,23 @@ def test_an_illegal_tile_is_explained_and_drawn_with_the_spike_that_has_nothing_
     assert b.state.moves_played() == ["3>s1"]
 
 
-def test_a_tile_with_too_many_spikes_is_explained_by_the_engine():
+def test_a_tile_with_too_many_spikes_is_explained_by_the_engine_and_drawn_as_a_misfit():
     b = board_at(FIT)
     click_tile(b, 0, 8)       # fits on s1, but has as many spikes as tile 7 on s2
     click_stack(b, "s2")
+    assert "it needs fewer spikes" in b.message.value and b.state.ply == 0 and "✗" in b.message.value
+    click_tile(b, 0, 8)
+    click_tile(b, 0, 7)       # a tripod like tile 7 on s2: every spike on a spike, but not fewer spikes
+    click_stack(b, "s2")
     assert "it needs fewer spikes" in b.message.value and b.state.ply == 0
+    canvas = Recorder()
+    b.view.draw(canvas, b.state, Overlay(selection=b.selection, marks=b.marks))
+    lay = b.view.layout(b.state)
+    x, y = lay.tower(2).x, lay.level_y(lay.tower(2), 1)         # over the top tile, not above it
+    red = [k for k, call in enumerate(canvas.calls) if call == ("stroke_style", palette.MARK)]
+    assert any(("stroke_polygon", (hexagon(x, y, lay.radius),)) in canvas.calls[k:k + 3] for k in red)
+    above = hexagon(x, lay.level_y(lay.tower(2), 2), lay.radius)
+    assert ("fill_polygon", (above,)) not in canvas.calls and "✗ tile 7" in canvas.texts()
 
 
 def test_a_typed_illegal_move_marks_the_same_bare_spike():
@@ -354,5 +367,5 @@ def test_three_players_the_last_player_left_wins_with_the_others_named():
     after = three.play("2>s1")
     view = XatsView(players=3)
     assert after.winners == (2,)
-    assert view.status(after) == "Game over: Red wins, the last player left: White and Blue are out."
+    assert view.status(after) == "Game over: Red wins, the last one in: White and Blue are out."
     assert view.race(after, 2).endswith(": wins, the last player left")

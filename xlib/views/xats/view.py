@@ -131,14 +131,14 @@ class XatsView(View):
                 return f"Game over: {name} wins with {self.count(state, w)}."
             if state.game.n == 2:
                 return f"Game over: {name} wins: {self.others_out(state, w)}."
-            return f"Game over: {name} wins, the last player left: {self.others_out(state, w)}."
+            return f"Game over: {name} wins, the last one in: {self.others_out(state, w)}."
         p = state.mover
         name = self.player_name(state, p)
         if not state.stack_list:
             return f"{name} to move: a tile of your tray, then the table."
         if forced_stacking(state):
-            return f"{name} to move: a tile of yours fits on a stack, so you must stack a tile (or destroy)."
-        return f"{name} to move: no tile of yours fits on a stack, so you may start a new stack (or destroy)."
+            return f"{name} to move: you must stack a tile, or destroy."
+        return f"{name} to move: nothing fits, so a new stack, or destroy."
 
     def phrase(self, before: State, move: Move) -> str:
         assert isinstance(before, XatsState)
@@ -571,10 +571,11 @@ class XatsView(View):
             tw = lay.tower(number)
         except StopIteration:
             return
-        height = len(tiles_of(state, number))
-        # a tile that does not fit lies over the top tile, its bare spike over the bare edge; one that
+        tiles = tiles_of(state, number)
+        bad = bool(missing) or spikes(tile) >= spikes(tiles[-1][0])   # a bare spike, or too many spikes
+        # a tile that may not go there lies over the top tile, its bare spike over the bare edge; one that
         # fits is shown where it would be laid, above the top tile, so the top tile stays in view
-        x, y = tw.x, lay.level_y(tw, height - 1 if missing else height)
+        x, y = tw.x, lay.level_y(tw, len(tiles) - 1 if bad else len(tiles))
         r = lay.radius
         fill = self.seat_colour(state.mover)
         canvas.global_alpha = GHOST_ALPHA
@@ -594,7 +595,7 @@ class XatsView(View):
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.fill_text(f"{tile}{state.game.letters[state.mover]}", x, y + 1)
-        self._outline(canvas, body, palette.MARK if missing else palette.BLACK, 3)
+        self._outline(canvas, body, palette.MARK if bad else palette.BLACK, 3)
         for e in missing:
             pts = spike(x, y, r, e, grow=MISFIT_GROW)
             canvas.fill_style = palette.MARK
@@ -602,11 +603,11 @@ class XatsView(View):
             canvas.line_width = 1.5
             canvas.fill_polygon(pts)
             canvas.stroke_polygon(pts)
-        canvas.fill_style = palette.MARK if missing else palette.TEXT
+        canvas.fill_style = palette.MARK if bad else palette.TEXT
         canvas.font = "bold 13px sans-serif"
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
-        words = f"✗ tile {tile}" if missing else f"tile {tile}" + (", turned over" if flipped else "")
+        words = f"✗ tile {tile}" if bad else f"tile {tile}" + (", turned over" if flipped else "")
         above = y - r * SQRT3 / 2 - spike_length(r) * MISFIT_GROW - 10
         canvas.fill_text(words, x, max(HEADER + 8, above))
 
