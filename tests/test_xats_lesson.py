@@ -2,8 +2,11 @@
 import json
 from pathlib import Path
 
-from xlib.games.xats import FLIPPABLE, SPIKES, Destroy, Play, edges, spikes
-from xlib.lessons import Scene
+import pytest
+
+import xlib
+from xlib.games.xats import FLIPPABLE, SPIKES, Destroy, Play, edges, fit_orientation, orientations, spikes
+from xlib.lessons import Scene, mover_wins
 from xlib.lessons import xats as L
 
 
@@ -20,7 +23,7 @@ def stacked(state):
 
 
 def test_every_scene_plays_through_and_ends_with_the_students_turn():
-    assert len(L.SCENES) == 9
+    assert len(L.SCENES) == 14
     for scene in L.SCENES:
         assert len(steps(scene)) == len(scene.moves) + 1 and scene.title in scene.transcript()
         assert scene.your_turn.startswith("Your turn")
@@ -118,3 +121,200 @@ def test_the_notebook_shows_every_scene_and_states_our_decisions_in_the_lessons_
     assert all(f"Tutorial(lesson.{name}" in text for name in names)
     assert all(decision in text for decision in L.DECISIONS)
     assert 'Board("xats"' in text and "scene.transcript()" in text
+
+
+def wins(state, move):
+    return state.play(move).winners == (state.to_move,)
+
+
+def test_no_scripted_move_passes_up_a_win():
+    for scene in L.SCENES:
+        for state, move in zip(scene.states(), scene.moves):
+            winning = [str(m) for m in state.moves() if wins(state, m)]
+            assert not winning or move in winning, (scene.title, move, winning)
+
+
+def test_tile_8_may_lie_either_side_up_and_the_side_never_decides_whether_it_fits():
+    start, after_white, after_red = steps(L.FLIP)
+    assert [t for t in (6, 7, 8) if start.explain(f"{t}>s1") is None] == [8]     # on tile 11 only tile 8
+    top = start.stack_list[0][1][-1]
+    under = edges(top[0], top[2], top[3])
+    assert any(edges(8, r, True) <= under for r in range(6)) and any(edges(8, r, False) <= under for r in range(6))
+    # every tile tile 8 can go on looks the same in a mirror, so both sides fit or neither does
+    for below in (t for t in SPIKES if spikes(t) > 3):
+        for r, f in orientations(below):
+            laid = edges(below, r, f)
+            assert any(edges(8, k, False) <= laid for k in range(6)) == any(edges(8, k, True) <= laid for k in range(6))
+    assert after_white.stacks[0][1][-1] == (8, "white") and after_red.stacks[0][1][-1] == (5, "red")
+    assert fit_orientation(8, 11, 0, False) is not None
+
+
+def test_destroying_stays_allowed_while_a_tile_must_be_stacked():
+    start, end = steps(L.DESTROY_MUST)
+    assert stacked(start) and "must stack" in start.explain("6") and "must stack" in start.explain("11")
+    assert isinstance(start.parse("s2x3"), Destroy) and start.explain("s2x3") is None
+    assert end.winners == (0,) and len(end.reserve(0)) == end.top_spikes(0) == 2
+    assert {12, 9} <= set(end.reserve(1))
+
+
+def test_a_destroyed_stacks_name_is_never_given_again():
+    start, destroyed, started = steps(L.NAMES)
+    assert [name for name, _ in start.stacks] == ["s1", "s2", "s3"]
+    assert [name for name, _ in destroyed.stacks] == ["s1", "s3"] and not stacked(destroyed)
+    assert [name for name, _ in started.stacks] == ["s1", "s3", "s4"] and "next 5" in started.position_text()
+    assert started.explain("8>s2") == "There is no stack s2 on the table."
+
+
+def test_an_out_players_tiles_go_home_on_a_destroy_but_the_player_stays_out():
+    start, destroyed, red = steps(L.OUT_TILES)
+    assert start.game.n == 3 and start.active == (False, True, True) and start.reserve(0) == ()
+    assert destroyed.reserve(0) == (9, 12) and destroyed.active[0] is False and destroyed.to_move == 2
+    assert red.to_move == 1 and not red.over                       # White's seat is skipped, tiles or not
+    assert (4, 1) in destroyed.discarded
+
+
+def test_only_the_player_whose_turn_ends_can_win_by_the_count():
+    start, after_white, after_red = steps(L.WHOSE_TURN)
+    assert start.top_spikes(1) == len(start.reserve(1)) == 2 and not start.over and start.to_move == 0
+    assert not [m for m in start.moves() if wins(start, m)]                      # White cannot win here
+    assert after_white.top_spikes(1) == len(after_white.reserve(1)) == 2 and not after_white.over
+    assert after_red.winners == (1,) and after_red.top_spikes(1) == len(after_red.reserve(1)) == 1
+    # the first exercise: White's winning move leaves Red's count equal too, and only White wins
+    ex = L.WHOSE_TURN.exercises[0]
+    s = ex.start("xats")
+    end = s.play("1>s3")
+    assert end.winners == (0,) and end.top_spikes(1) == len(end.reserve(1))
+
+
+def test_the_new_stack_and_elimination_scenes_show_no_missed_wins_after_their_fix():
+    assert not [m for m in L.NEW_STACK.start().moves() if wins(L.NEW_STACK.start(), m)]
+    red = L.ELIMINATION.states()[2]
+    assert not [m for m in red.moves() if wins(red, m)]
+
+
+# ---- the exercises mean what they say ---------------------------------------------------------------
+def all_exercises():
+    for scene in L.SCENES:
+        for ex in scene.exercises:
+            yield scene, ex
+
+
+def legal(state, move):
+    return state.explain(move) is None
+
+
+def loses(state, move):
+    end = state.play(move)
+    return not end.active[state.to_move]
+
+
+#: what only the answer of a choice exercise does, by words of its task
+CHOICE_KINDS = {
+    "against the rules": lambda s, c: not legal(s, c),
+    "wins at once": lambda s, c: legal(s, c) and wins(s, c),
+    "loses at once": lambda s, c: legal(s, c) and loses(s, c),
+    "out of the game": lambda s, c: legal(s, c) and loses(s, c),
+    "destroys s2": lambda s, c: legal(s, c) and isinstance(s.parse(c), Destroy),
+    "puts tile 8 on it": lambda s, c: legal(s, c),
+}
+
+
+def test_every_choice_exercise_has_one_choice_that_does_what_its_task_asks():
+    for scene, ex in all_exercises():
+        if ex.kind != "choice":
+            continue
+        s = ex.start(scene.game, scene.options)
+        kind = [f for words, f in CHOICE_KINDS.items() if words in ex.task]
+        assert len(kind) == 1, ex.task
+        assert [c for c in ex.choices if kind[0](s, c)] == [ex.answer], ex.task
+
+
+def test_every_win_exercise_is_solved_exactly_by_the_moves_that_end_with_an_equal_count():
+    found = 0
+    for scene, ex in all_exercises():
+        if ex.goal is mover_wins:
+            assert "win" in ex.task.lower()
+            found += 1
+            s = ex.start(scene.game, scene.options)
+            p = s.to_move
+            for m in s.moves():
+                end = s.play(m)
+                equal = end.top_spikes(p) == len(end.reserve(p))
+                assert ex.check(s, end) == (equal and end.over), (ex.task, str(m))
+            assert ex.miss is not None
+            for m in s.moves():
+                end = s.play(m)
+                if not ex.check(s, end):
+                    said = ex.miss(s, end)
+                    assert ("not equal" in said) if end.active[p] else ("no tiles and no win" in said), said
+    assert found >= 7
+
+
+def test_staying_in_needs_a_destroy_that_sends_a_tile_of_yours_home():
+    for scene in (L.LOSE, L.ELIMINATION):
+        ex = scene.exercises[0]
+        s = ex.start(scene.game, scene.options)
+        assert "one tile left" in ex.task and s.reserve(s.to_move) == (2,)
+        assert ex.check(s, s.play("s1x2")) and ex.check(s, s.play("s5x2"))
+        assert not ex.check(s, s.play("s4x2"))                        # a stack with no tile of yours
+        assert not any(ex.check(s, s.play(m)) for m in s.moves() if isinstance(m, Play))
+
+
+def test_the_must_stack_exercises_count_only_stacking_and_refuse_a_new_stack():
+    ex = L.MUST.exercises[0]
+    s = ex.start("xats")
+    assert [str(m) for m in s.moves() if ex.check(s, s.play(m))] == ["3>s1"]
+    assert "must stack" in s.explain(ex.illegal)
+    red = L.MUST.exercises[2]
+    s = red.start("xats")
+    assert not any(red.check(s, s.play(m)) for m in s.moves() if isinstance(m, Destroy))
+
+
+def test_the_exercise_that_stops_reds_win_is_solved_only_by_moves_after_which_red_cannot_win():
+    ex = L.WHOSE_TURN.exercises[2]
+    s = ex.start("xats")
+    for m in s.moves():
+        end = s.play(m)
+        red_wins = [x for x in end.moves() if wins(end, x)]
+        assert ex.check(s, end) == (not red_wins), str(m)
+    assert "2>s1" in ex.miss(s, s.play("5>s2"))
+
+
+def test_the_destroy_exercises_send_tiles_where_they_say():
+    home = L.DESTROY.exercises[0]
+    s = home.start("xats")
+    assert {str(m) for m in s.moves() if home.check(s, s.play(m))} == {"s1x6", "s1x8"}
+    mine = L.DESTROY.exercises[2]
+    s = mine.start("xats")
+    assert {str(m) for m in s.moves() if mine.check(s, s.play(m))} == {"s1x7", "s1x8"}
+    assert not mine.check(s, s.play("s2x7")) and 12 in s.play("s2x7").reserve(1)
+    out = L.OUT_TILES.exercises[1]
+    s = out.start("xats", L.OUT_TILES.options)
+    assert {str(m) for m in s.moves() if out.check(s, s.play(m))} == {"s3x7", "s3x8"}
+    assert 13 in s.play("s3x7").reserve(0) and not s.play("s3x7").active[0]
+
+
+def test_the_tile_exercises_ask_for_spikes_and_fit():
+    three, most = L.TILES.exercises
+    s = three.start("xats")
+    assert {str(m) for m in s.moves() if three.check(s, s.play(m))} == {"6>s1", "7>s1", "8>s1"}
+    assert "Tile 2 has 1 spike." == three.miss(s, s.play("2>s1"))
+    on_tripod = L.FIT.exercises[1]
+    s = on_tripod.start("xats")
+    assert {m.tile for m in s.moves() if on_tripod.check(s, s.play(m))} == {1, 2, 4}
+
+
+def test_no_exercise_or_sentence_says_reserve_to_a_student():
+    for scene in L.SCENES:
+        words = " ".join(scene.sentences + [scene.your_turn])
+        words += " ".join(ex.task + ex.why + ex.hint for ex in scene.exercises)
+        assert "reserve" not in words.lower(), scene.title
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_lost_players_miss_says_loses_or_is_out(players):
+    scene = L.LOSE if players == 2 else L.ELIMINATION
+    ex = scene.exercises[0]
+    s = ex.start(scene.game, scene.options)
+    assert ex.miss(s, s.play("2>s2")).endswith("loses." if players == 2 else "is out.")
+    assert xlib.game("xats", players=players) is not None

@@ -85,7 +85,7 @@ def test_play_onto_a_stack_when_the_tile_fits():
 def test_play_must_stack_if_any_tile_fits_on_any_stack():
     s = xlib.game("xats").start().play("13")
     assert all(">" in str(m) or "x" in str(m) for m in s.moves())
-    assert s.explain("5") == ("A tile of yours can be stacked (1>s1 for one), so red must stack a tile: "
+    assert s.explain("5") == ("A tile of yours can be stacked (1>s1 for one), so Red must stack a tile: "
                               "a new stack is allowed only when none fits.")
 
 
@@ -97,15 +97,15 @@ def test_play_new_stack_only_when_no_tile_fits():
 
 def test_play_tile_that_does_not_fit_names_the_spike():
     s = xlib.game("xats").start().play("13").play("7>s1")
-    assert s.explain("3>s1") == ("Tile 3 does not fit on s1: in its best turn (0 sixths) its spike on edge 1 "
-                                 "has no spike of tile 7 under it.")
+    assert s.explain("3>s1") == ("Tile 3 does not fit on s1: turned every way, it always has a spike with no "
+                                 "spike of tile 7 under it.")
     assert s.explain("9>s1") == ("Tile 9 (4 spikes) cannot go on tile 7 (3 spikes) at the top of s1: "
                                  "it needs fewer spikes.")
 
 
 def test_play_only_tiles_from_your_reserve():
     s = xlib.game("xats").start().play("13").play("12>s1")
-    assert s.explain("13") == "Tile 13 is not in white's reserve (it holds 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)."
+    assert s.explain("13") == "Tile 13 is not in White's tray (it holds 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12)."
     assert s.explain("1>s7") == "There is no stack s7 on the table."
 
 

@@ -1,5 +1,8 @@
 """The XATS board, driven headless as a person's clicks would: tiles played from the tray, Destroy,
 forced-stacking highlights, illegal choices explained with the bare spike marked, the race per player."""
+import math
+import re
+
 import pytest
 
 pytest.importorskip("ipycanvas")
@@ -7,7 +10,7 @@ pytest.importorskip("ipycanvas")
 import xlib  # noqa: E402
 from xlib.board import Board, Tutorial, palette  # noqa: E402
 from xlib.board.view import Overlay  # noqa: E402
-from xlib.views.xats.view import TABLE, XatsView, best_turn, tiles_of  # noqa: E402
+from xlib.views.xats.view import TABLE, TRAY_R, XatsView, best_turn, hexagon, spike, tiles_of  # noqa: E402
 from xlib.games.xats import edges, spikes  # noqa: E402
 from xlib.lessons import xats as lesson  # noqa: E402
 
@@ -92,37 +95,87 @@ def test_a_tile_chosen_first_offers_the_stacks_it_can_destroy():
     assert b.state.moves_played() == ["s2x3"]
 
 
-def test_forced_stacking_highlights_the_tiles_that_fit_and_their_stacks():
+def test_forced_stacking_is_said_without_naming_the_tile_and_a_chosen_tile_shows_where_it_fits():
     state = xlib.game("xats").position(MUST)
     view = XatsView()
-    assert view.targets(state, None) == {("tray", 0, 3), ("stack", 1)}
+    status = view.status(state)
+    assert "must stack" in status and not re.search(r"\d", status)        # no tile or stack named
+    assert view.targets(state, None) == set()                             # nothing outlined before a choice
     assert view.targets(state, ("tile", 3)) == {("stack", 1)}
-    on, off = Recorder(), Recorder()
+    on, off, chosen = Recorder(), Recorder(), Recorder()
     view.draw(on, state, Overlay(interactive=True))
-    view.draw(off, state, Overlay(interactive=False))
-    assert on.calls.count(("stroke_style", palette.HIGHLIGHT)) == 2
-    assert ("stroke_style", palette.HIGHLIGHT) not in off.calls
+    view.draw(off, state, Overlay(interactive=False, selection=("tile", 3)))
+    view.draw(chosen, state, Overlay(interactive=True, selection=("tile", 3)))
+    assert ("stroke_style", palette.HIGHLIGHT) not in on.calls + off.calls
+    assert chosen.calls.count(("stroke_style", palette.HIGHLIGHT)) == 1
     assert "no new stack" in on.texts()
-    # when nothing fits, the chosen tile's target is the table
+    # when nothing fits, the status says a new stack is allowed, and the chosen tile's target is the table
     free = xlib.game("xats").start()
     assert view.targets(free, None) == set() and view.targets(free, ("tile", 8)) == {("new",)}
+    assert "nothing fits, so a new stack" in view.status(lesson.NEW_STACK.start())
+    assert all(len(view.status(scene.start())) <= 60 for scene in lesson.SCENES)   # one line over the board
 
 
-def test_a_new_stack_while_a_tile_fits_is_explained_and_the_targets_marked():
-    b = board_at(MUST)
-    click_tile(b, 0, 7)       # fits nowhere, but may destroy a 3-high stack: it stays chosen
-    assert b.selection == ("tile", 7) and "you must stack" in b.message.value
-    assert buttons(b) == ["Destroy s1 with tile 7", "Destroy s2 with tile 7", "Destroy s3 with tile 7"]
+def test_a_targets_outline_lies_behind_the_top_tile_so_its_spikes_stay_seen():
+    state = xlib.game("xats").position(FIT)
+    view = XatsView()
+    canvas = Recorder()
+    view.draw(canvas, state, Overlay(selection=("tile", 3)))           # tile 3 fits on s1, whose top is tile 10
+    lay = view.layout(state)
+    tower = lay.tower(1)
+    x, y = tower.x, lay.level_y(tower, 1)
+    top_spikes = [spike(x, y, lay.radius, e) for e in edges(10, *state.orientation("s1", 1))]
+    drawn = [k for k, (name, args) in enumerate(canvas.calls) if name == "fill_polygon" and args[0] in top_spikes]
+    ring = canvas.calls.index(("stroke_style", palette.HIGHLIGHT))
+    assert len(drawn) == 4 and ring < min(drawn)
+    # in the tray too: the outline of a tile that fits on a chosen stack is drawn before the tile
+    canvas = Recorder()
+    view.draw(canvas, state, Overlay(selection=("stack", 1)))
+    tx, ty = view.tray_tile_centre(state, 0, 8)
+    tile8 = [k for k, (name, args) in enumerate(canvas.calls)
+             if name == "fill_polygon" and args[0] == hexagon(tx, ty, TRAY_R)]
+    rings = [k for k, (name, args) in enumerate(canvas.calls)
+             if name == "stroke_polygon" and args[0] == hexagon(tx, ty, TRAY_R + 4)]
+    assert tile8 and rings and rings[0] < tile8[0]
+
+
+@pytest.mark.parametrize("tile, says", [
+    (3, "fits on s1: click a highlighted stack"),
+    (7, "It can only destroy s1, s2 and s3 (3 tiles high)"),
+    (13, "it has no use this turn"),
+])
+def test_choosing_any_tile_of_the_tray_is_quiet_and_says_where_it_may_go(tile, says):
+    b = board_at(MUST)          # White must stack (tile 3 fits on s1)
+    click_tile(b, 0, tile)
+    assert b.selection == ("tile", tile) and b.state.ply == 0
+    assert says in b.message.value and "✗" not in b.message.value and b.marks == ()
+    if tile != 3:
+        assert "another tile of yours fits on a stack" in b.message.value and "tile 3" not in b.message.value
+
+
+def test_a_tile_that_fits_nowhere_may_start_a_new_stack_when_no_tile_fits():
+    b = Board(state=lesson.NEW_STACK.start(), animate=0)
+    click_tile(b, 0, 5)
+    assert b.selection == ("tile", 5) and "✗" not in b.message.value
+    assert "fits on no stack, and no tile of yours does: click the empty table" in b.message.value
     b.click(*b.view.table_point(b.state))
-    assert b.state.ply == 0 and "✗" in b.message.value and "must stack" in b.message.value
-    assert set(b.marks) == {("tray", 0, 3), ("stack", 1)}
+    assert b.state.moves_played() == ["5"]
 
 
-def test_a_tile_with_no_use_now_is_explained_at_once():
+def test_an_error_comes_only_when_a_target_is_picked_always_with_a_cross():
+    for tile in (7, 13):                      # one tile that may destroy, one with no use this turn
+        b = board_at(MUST)
+        click_tile(b, 0, tile)
+        assert "✗" not in b.message.value
+        b.click(*b.view.table_point(b.state))
+        assert b.state.ply == 0 and "✗" in b.message.value and "must stack" in b.message.value
+        assert set(b.marks) == {("tray", 0, 3), ("stack", 1)}            # shown once the student has tried
+        assert b.selection == ("tile", tile)
+        click_stack(b, "s2")
+        assert b.state.ply == 0 and "✗" in b.message.value
     b = board_at(MUST)
-    click_tile(b, 0, 13)      # six spikes: fits nowhere and destroys nothing, while tile 3 must be stacked
-    assert b.selection is None and "✗" in b.message.value and "you must stack that one" in b.message.value
-    assert set(b.marks) == {("tray", 0, 3), ("stack", 1)}
+    click_tile(b, 0, 7)
+    assert buttons(b) == ["Destroy s1 with tile 7", "Destroy s2 with tile 7", "Destroy s3 with tile 7"]
 
 
 def test_an_illegal_tile_is_explained_and_drawn_with_the_spike_that_has_nothing_under_it():
@@ -140,16 +193,41 @@ def test_an_illegal_tile_is_explained_and_drawn_with_the_spike_that_has_nothing_
     assert laid - set(missing) <= under                        # the other spike lies on a spike
     canvas = Recorder()
     b.view.draw(canvas, b.state, Overlay(selection=b.selection, marks=b.marks))
-    assert ("fill_style", palette.MARK) in canvas.calls and any(n == "stroke_circle" for n, _ in canvas.calls)
+    lay = b.view.layout(b.state)
+    x, y = lay.tower(2).x, lay.level_y(lay.tower(2), 1)
+    body = max(k for k, call in enumerate(canvas.calls) if call == ("fill_polygon", (hexagon(x, y, lay.radius),)))
+    assert [v for name, v in canvas.calls[:body] if name == "fill_style"][-1] == palette.WHITE   # White's tile 3
+    alpha = [v for name, v in canvas.calls[:body] if name == "global_alpha"][-1]
+    assert 0.5 <= alpha < 1                                    # the held tile is solid but dimmed
+    after = canvas.calls[body:]
+    assert after.index(("stroke_style", palette.MARK)) < after.index(("stroke_polygon", (hexagon(x, y, lay.radius),)))
+    big = [args[0] for name, args in after
+           if name == "fill_polygon" and args[0] == spike(x, y, lay.radius, missing[0], grow=1.7)]
+    assert big and ("fill_style", palette.MARK) in after      # the bare spike, large and red
+    tip = math.dist(big[0][1], (x, y))
+    assert tip > math.dist(spike(x, y, lay.radius, 0)[1], (x, y)) * 1.2
+    assert "✗ tile 3" in canvas.texts()
     click_stack(b, "s1")                                       # the same tile, on a stack it fits
     assert b.state.moves_played() == ["3>s1"]
 
 
-def test_a_tile_with_too_many_spikes_is_explained_by_the_engine():
+def test_a_tile_with_too_many_spikes_is_explained_by_the_engine_and_drawn_as_a_misfit():
     b = board_at(FIT)
     click_tile(b, 0, 8)       # fits on s1, but has as many spikes as tile 7 on s2
     click_stack(b, "s2")
+    assert "it needs fewer spikes" in b.message.value and b.state.ply == 0 and "✗" in b.message.value
+    click_tile(b, 0, 8)
+    click_tile(b, 0, 7)       # a tripod like tile 7 on s2: every spike on a spike, but not fewer spikes
+    click_stack(b, "s2")
     assert "it needs fewer spikes" in b.message.value and b.state.ply == 0
+    canvas = Recorder()
+    b.view.draw(canvas, b.state, Overlay(selection=b.selection, marks=b.marks))
+    lay = b.view.layout(b.state)
+    x, y = lay.tower(2).x, lay.level_y(lay.tower(2), 1)         # over the top tile, not above it
+    red = [k for k, call in enumerate(canvas.calls) if call == ("stroke_style", palette.MARK)]
+    assert any(("stroke_polygon", (hexagon(x, y, lay.radius),)) in canvas.calls[k:k + 3] for k in red)
+    above = hexagon(x, lay.level_y(lay.tower(2), 2), lay.radius)
+    assert ("fill_polygon", (above,)) not in canvas.calls and "✗ tile 7" in canvas.texts()
 
 
 def test_a_typed_illegal_move_marks_the_same_bare_spike():
@@ -222,7 +300,7 @@ def test_computer_players_finish_a_game_drawn_after_every_move(players):
     assert b.status.value.startswith("<b>Game over:")
 
 
-def test_what_a_move_made_happen_is_told_with_its_marks():
+def test_what_a_move_made_happen_is_told_with_its_marks_and_the_result_only_by_the_status():
     view = XatsView()
     before = xlib.game("xats").position(DESTROY)
     text, marks = view.news(before, before.play("s1x6"))
@@ -230,13 +308,34 @@ def test_what_a_move_made_happen_is_told_with_its_marks():
     assert set(marks) == {("tray", 0, 13), ("tray", 0, 9), ("tray", 1, 12), ("tray", 0, 6)}
     assert view.news(before, before.play("2>s2")) == ("", ())
     lose = lesson.LOSE.start()
-    assert view.news(lose, lose.play("1>s2"))[0] == ("White loses: a turn ended with no tiles and no win. "
-                                                    "Red wins, the last player left.")
+    assert view.news(lose, lose.play("1>s2")) == ("", ())        # the status says who won, and why
     three = lesson.ELIMINATION.start()
-    assert view.news(three, three.play("1>s2"))[0] == "White is out: a turn ended with no tiles and no win."
+    assert view.news(three, three.play("1>s2"))[0] == ("White is out of the game: a turn ended with no tiles and "
+                                                       "no win. Those tiles stay where they are and count for nobody.")
     b = Board(state=lesson.WIN.start(), animate=0)
     b.play("9")
-    assert "Blue wins." in b.message.value and ("stack", 5) in b.marks
+    assert "wins" not in b.message.value and "Blue's top tiles on s1 (1), s2 (0) and s5 (4)" in b.message.value
+    assert ("stack", 5) in b.marks and "Blue wins with 5 spikes, 5 tiles" in b.status.value
+
+
+def test_a_computers_winning_move_is_said_to_win_once():
+    win = ("W:8,9,11,12,13 R:3,6,8,9,11,12 | s8:10R,1R s10:7R,4W s11:13R,5R,1W | "
+           "x:2R,5W,4R,7W,2W,10W,3W,6W | next 12 | to R")
+    b = Board(state=xlib.game("xats").position(win), animate=0, seats={1: "easy"})
+    b.computer_turns()
+    assert b.state.over and b.state.winners == (1,)
+    said = b.message.value + " " + b.status.value
+    assert said.count("wins") == 2 and "wins at once" in b.message.value    # the reason, then the status
+    assert "Red wins." not in said
+
+
+def test_no_student_reads_reserve_the_app_says_tray():
+    view = XatsView()
+    for scene in lesson.SCENES:
+        state = scene.start()
+        assert "reserve" not in view.describe(state) + view.status(state) and "tray" in view.describe(state)
+    s = xlib.game("xats").position(FIT)
+    assert s.explain("12>s1") == "Tile 12 is not in White's tray (it holds 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)."
 
 
 def test_a_three_player_game_from_the_options_gets_three_trays_and_colours():
@@ -254,9 +353,19 @@ def test_a_win_by_elimination_is_not_shown_as_a_win_by_the_count():
     lose = lesson.LOSE.start()
     after = lose.play("1>s2")
     view = XatsView()
-    assert view.race(after, 1) == "8 spikes, 6 tiles: wins, the last player left"
+    assert view.race(after, 1) == "8 spikes, 6 tiles: wins, White has no tiles left"
     assert view.race(after, 0) == "out of the game"
     canvas = Recorder()
     view.draw(canvas, after, Overlay())
     assert "White lost: no tiles and no win" in canvas.texts()
-    assert view.status(after) == "Game over: Red wins, the last player left."
+    assert view.status(after) == "Game over: Red wins: White has no tiles left."
+    assert "last player left" not in view.status(after) + view.race(after, 1)
+
+
+def test_three_players_the_last_player_left_wins_with_the_others_named():
+    three = xlib.game("xats", players=3).position("W:1 B:2 R:5,6 | s1:13R,9W s2:12B | x:- | next 3 | to B | out W")
+    after = three.play("2>s1")
+    view = XatsView(players=3)
+    assert after.winners == (2,)
+    assert view.status(after) == "Game over: Red wins, the last one in: White and Blue are out."
+    assert view.race(after, 2).endswith(": wins, the last player left")

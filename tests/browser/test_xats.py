@@ -71,7 +71,7 @@ def test_xats_app_plays_by_clicks_explains_undoes_and_reloads(page, server, arti
     open_app(page, server, "xats.ipynb")
     canvases = page.locator(".xlib-canvas")
     canvases.first.wait_for(timeout=60_000)
-    assert canvases.count() == 10            # nine lesson tables and the game
+    assert canvases.count() == 15            # fourteen lesson tables and the game
     for k in range(canvases.count()):
         canvases.nth(k).scroll_into_view_if_needed()
         wait_painted(page, canvases.nth(k))

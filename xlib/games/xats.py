@@ -244,12 +244,12 @@ class XatsState(State):
     def _explain(self, move: Move) -> str | None:
         g = self.game
         reserve = self.reserves[self.mover]
-        name = g.colours[self.mover]
+        name = g.colours[self.mover].capitalize()
         if not isinstance(move, (Play, Destroy)):
             return f"{move} is not an XATS move."
         if move.tile not in reserve:
             have = ", ".join(map(str, reserve)) or "none"
-            return f"Tile {move.tile} is not in {name}'s reserve (it holds {have})."
+            return f"Tile {move.tile} is not in {name}'s tray (it holds {have})."
         if move.stack is not None:
             try:
                 _, tiles = self._stack(move.stack)
@@ -363,7 +363,7 @@ class XatsState(State):
             lines.append(f"  s{k}: {row}")
         for p, c in enumerate(g.colours):
             status = "" if self.active[p] else "  (out)"
-            lines.append(f"  {c:<5} reserve {len(self.reserves[p]):2} tiles: "
+            lines.append(f"  {c:<5} tray {len(self.reserves[p]):2} tiles: "
                          f"{' '.join(map(str, self.reserves[p])) or '-'}; spikes on top {self.top_spikes(p)}{status}")
         if self.discarded:
             lines.append("  discarded: " + " ".join(f"{t}{g.letters[o]}" for t, o in self.discarded))
@@ -371,19 +371,9 @@ class XatsState(State):
 
 
 def _misfit(tile: int, top: Placed) -> str:
-    """Why no orientation of `tile` fits on `top`: the best turn's spike that has nothing under it."""
-    under = edges(top[0], top[2], top[3])
-    best = None
-    for r, f in orientations(tile):
-        e = edges(tile, r, f)
-        missing = sorted(e - under)
-        if best is None or len(missing) < len(best[0]):
-            best = (missing, r, f)
-    assert best is not None
-    missing, r, f = best
-    side = ", flipped" if f else ""
-    return (f"in its best turn ({r} sixths{side}) its spike on edge {missing[0]} has no spike of tile {top[0]} "
-            f"under it.")
+    """Why no orientation of `tile` fits on `top`, in a student's words (no edge numbers or turns)."""
+    turned = "turned every way and either side up" if tile == FLIPPABLE else "turned every way"
+    return f"{turned}, it always has a spike with no spike of tile {top[0]} under it."
 
 
 def _read_position(g: Xats, text: str) -> XatsState:

@@ -1,10 +1,13 @@
-"""The XATS table: towers of hexagonal spiked tiles, and each player's reserve as a tray.
+"""The XATS table: towers of hexagonal spiked tiles, and each player's tiles not yet played in a tray
+(the rules' "reserve"; a student only ever reads "tray").
 
 Each stack is drawn as a tower, bottom tile at the bottom, every tile a hexagon with its spikes
 on the edges where the engine laid them, so tiles one above the other show which spikes rest on
-which. Play by clicking a tile of your tray, then a stack or the empty table; destroy by
-choosing a stack (or a tile) and pressing a Destroy button. A tile that does not fit is drawn
-over the stack's top tile, with the spike that has nothing under it in red.
+which. Play by clicking a tile of your tray (which only chooses it, with a hint of where it may
+go), then a stack or the empty table; destroy by choosing a stack (or a tile) and pressing a
+Destroy button. Only a target where the tile may not go is an error (✗). A tile that does not
+fit is drawn over the stack's top tile, solid but dimmed and ringed in red, with the spike that
+has nothing under it large and red. Outlines of targets lie behind the tiles, so spikes stay seen.
 """
 from __future__ import annotations
 
@@ -28,6 +31,8 @@ HEADER = 30                # the line over the table: the last move
 TRAY_H = 70
 TRAY_R = 13.5              # radius of a tile in a tray
 LABEL = 26                 # under a tower: its name and height
+GHOST_ALPHA = 0.7          # a tile held over a stack: solid, but the tile under it still shows through
+MISFIT_GROW = 1.7          # a spike with nothing under it is drawn this much larger than a spike
 
 
 def plural(n: int, word: str) -> str:
@@ -99,25 +104,40 @@ class XatsView(View):
         """A player's race in a line, as their tray shows it: "3 spikes, 9 tiles", "5 spikes, 5 tiles: wins"."""
         assert isinstance(state, XatsState)
         if player in state.winners:
-            return self.count(state, player) + (": wins" if won_the_count(state) else ": wins, the last player left")
+            if won_the_count(state):
+                return self.count(state, player) + ": wins"
+            if state.game.n == 2:
+                return self.count(state, player) + f": wins, {self.others_out(state, player)}"
+            return self.count(state, player) + ": wins, the last player left"
         if not state.active[player]:
             return "out of the game"
         return self.count(state, player)
 
+    def others_out(self, state: XatsState, winner: int) -> str:
+        """Why `winner` won without the count, in words: "White has no tiles left" (two players), or
+        "White and Blue are out" (three)."""
+        out = [self.player_name(state, q) for q in range(state.game.n) if q != winner]
+        if len(out) == 1:
+            return f"{out[0]} has no tiles left"
+        return f"{' and '.join(out)} are out"
+
     def status(self, state: State) -> str:
+        """Whose turn and what the rules allow now, never which tile or stack answers it; or the result."""
         assert isinstance(state, XatsState)
         if state.over:
             w = state.winners[0]
             name = self.player_name(state, w)
             if won_the_count(state):
                 return f"Game over: {name} wins with {self.count(state, w)}."
-            return f"Game over: {name} wins, the last player left."
+            if state.game.n == 2:
+                return f"Game over: {name} wins: {self.others_out(state, w)}."
+            return f"Game over: {name} wins, the last one in: {self.others_out(state, w)}."
         p = state.mover
         name = self.player_name(state, p)
         if not state.stack_list:
             return f"{name} to move: a tile of your tray, then the table."
         if forced_stacking(state):
-            return f"{name} to move: stack a tile that fits, or destroy."
+            return f"{name} to move: you must stack a tile, or destroy."
         return f"{name} to move: nothing fits, so a new stack, or destroy."
 
     def phrase(self, before: State, move: Move) -> str:
@@ -142,7 +162,10 @@ class XatsView(View):
         return text
 
     def news(self, before: State, after: State) -> tuple[str, tuple[Any, ...]]:
-        """A win, a player out, or the tiles a destroy sent home and the one it discarded, with their marks."""
+        """The tiles a destroy sent home and the one it discarded, a player out of a game that goes on, and
+        after a win by the count the top tiles that made it, each with their marks.
+
+        The result itself is left to the status line ("Game over: Red wins with ..."), so it is never said twice."""
         assert isinstance(before, XatsState) and isinstance(after, XatsState)
         move = after.last_move
         p = before.mover
@@ -158,17 +181,18 @@ class XatsView(View):
             said = [f"s{move.stack} destroyed, its tiles back home ({', '.join(said)}); tile {move.tile} has left "
                     f"the game."]
             marks.append(("tray", p, move.tile))
-        w = after.winners[0] if after.over else None
-        for q in range(before.game.n):
-            if before.active[q] and not after.active[q]:
-                verb = "loses" if w is not None else "is out"
-                said.append(f"{self.player_name(after, q)} {verb}: a turn ended with no tiles and no win.")
-        if w is not None:
-            if won_the_count(after):
-                said.append(f"{self.player_name(after, w)} wins.")
-                marks.extend(("stack", k) for k, tiles in after.stack_list if tiles[-1][1] == w)
-            else:
-                said.append(f"{self.player_name(after, w)} wins, the last player left.")
+        if not after.over:
+            for q in range(before.game.n):
+                if before.active[q] and not after.active[q]:
+                    said.append(f"{self.player_name(after, q)} is out of the game: a turn ended with no tiles and "
+                                f"no win. Those tiles stay where they are and count for nobody.")
+        elif won_the_count(after):
+            w = after.winners[0]
+            tops = [(k, spikes(tiles[-1][0])) for k, tiles in after.stack_list if tiles[-1][1] == w]
+            if tops:
+                where = and_list([f"s{k} ({n})" for k, n in tops])
+                said.append(f"The spikes that count: {self.player_name(after, w)}'s top tiles on {where}.")
+                marks.extend(("stack", k) for k, _ in tops)
         return " ".join(said), tuple(marks)
 
     # ---- geometry ----------------------------------------------------------------------------
@@ -270,22 +294,31 @@ class XatsView(View):
             return Click(message=f"Tile {tile} is back in the tray.")
         if isinstance(selection, tuple) and selection[0] == "stack":
             return self._stack_click(state, selection[1], ("tile", tile), keep=selection)
+        return Click(selection=("tile", tile), message=self.tile_hint(state, tile))
+
+    def tile_hint(self, state: XatsState, tile: int) -> str:
+        """Where a chosen tile may go, as the rules say: said quietly, since nothing has been tried yet.
+
+        A tile that fits nowhere is told what it can still do (start a new stack, destroy, or nothing this
+        turn); whether another tile fits is said without naming it, so the student still looks."""
         fits = [k for k, _ in state.stack_list if state.explain(f"{tile}>s{k}") is None]
         destroys = [k for k, tiles in state.stack_list if len(tiles) == spikes(tile)]
-        sel = ("tile", tile)
+        head = f"Tile {tile} ({plural(spikes(tile), 'spike')})"
         if fits:
-            names = ", ".join(f"s{k}" for k in fits)
-            return Click(selection=sel, message=f"Tile {tile} ({plural(spikes(tile), 'spike')}) fits on {names}: click "
-                                                f"a highlighted stack.{destroy_hint(tile, destroys)}")
+            return f"{head} fits on {and_list([f's{k}' for k in fits])}: click a highlighted stack." \
+                   f"{destroy_hint(tile, destroys)}"
+        if not state.stack_list:
+            return f"{head}: click the empty table to start the first stack."
         if not forced_stacking(state):
-            return Click(selection=sel, message=f"Tile {tile}: click the empty table to start a new stack."
-                                                f"{destroy_hint(tile, destroys)}")
-        targets = forced_targets(state)
-        text = (f"Tile {tile} fits on no stack, and a tile of yours does (highlighted): you must stack that one, "
-                f"not start a new stack.")
+            return (f"{head} fits on no stack, and no tile of yours does: click the empty table to start a new "
+                    f"stack.{destroy_hint(tile, destroys)}")
+        rule = "it cannot start a new stack either, because another tile of yours fits on a stack"
         if destroys:
-            return Click(selection=sel, message=text + destroy_hint(tile, destroys), marks=targets)
-        return Click(message=text, marks=targets, illegal=True)
+            return (f"{head} fits on no stack, and {rule}. It can only destroy {and_list([f's{k}' for k in destroys])}"
+                    f" ({plural(spikes(tile), 'tile')} high): the Destroy buttons.")
+        none = ("a tile with no spikes destroys nothing" if not spikes(tile)
+                else f"no stack is {plural(spikes(tile), 'tile')} high")
+        return f"{head} fits on no stack and destroys none ({none}), and {rule}: it has no use this turn."
 
     def _stack_click(self, state: XatsState, number: int, selection: Any, keep: Any = None) -> Click:
         tiles = tiles_of(state, number)
@@ -353,6 +386,15 @@ class XatsView(View):
         rotation, flipped, missing = best_turn(tile, tiles[-1])
         return (("stack", number), ("ghost", number, tile, rotation, flipped, missing))
 
+    def turned_over_mark(self, state: XatsState, tile: int, number: int) -> tuple[Any, ...]:
+        """A mark showing `tile` turned over (flipped), laid over stack `number` the first way it fits that
+        side up; a ghost with no bare spike, drawn dimmed and named."""
+        below = tiles_of(state, number)[-1]
+        under = edges(below[0], below[2], below[3])
+        rotation = next((r for r in range(6) if edges(tile, r, True) <= under), 0)
+        missing = tuple(sorted(edges(tile, rotation, True) - under))
+        return ("ghost", number, tile, rotation, True, missing)
+
     def choices(self, state: State, selection: Any = None) -> list[Choice]:
         assert isinstance(state, XatsState)
         if state.over or not isinstance(selection, tuple):
@@ -382,11 +424,15 @@ class XatsView(View):
         return ()
 
     def marks_of_names(self, state: State, names: tuple[str, ...]) -> tuple[Any, ...]:
-        """Lesson names: "s2" a stack, "W8" a tray tile, "new" the table, "3>s2" tile 3 laid over s2."""
+        """Lesson names: "s2" a stack, "W8" a tray tile, "new" the table, "3>s2" tile 3 laid over s2,
+        "8~>s1" tile 8 turned over, laid over s1 the first way it fits."""
         assert isinstance(state, XatsState)
         out: list[Any] = []
         for name in names:
-            if ">" in name:
+            if "~>" in name:
+                tile, stack = name.split("~>")
+                out.append(self.turned_over_mark(state, int(tile), int(stack.lstrip("s"))))
+            elif ">" in name:
                 tile, stack = name.split(">")
                 out.extend(self.misfit_marks(state, int(tile), int(stack.lstrip("s"))))
             elif name == "new":
@@ -430,15 +476,15 @@ class XatsView(View):
             self._tray(canvas, state, p, targets, sel, marked, moving)
 
     def targets(self, state: XatsState, sel: tuple[Any, ...] | None) -> set[tuple[Any, ...]]:
-        """What to outline as playable now: the stacks a chosen tile fits on (or the table), else when
-        stacking is forced the tiles that can be stacked and the stacks they fit on."""
+        """What to outline as playable now: the stacks a chosen tile fits on (or the table), or the tiles that
+        fit on a chosen stack. Nothing before a choice: which tile must be stacked is for the student to find."""
         if sel is not None and sel[0] == "tile":
             fits = {("stack", k) for k, _ in state.stack_list if state.explain(f"{sel[1]}>s{k}") is None}
             return fits or ({("new",)} if state.explain(str(sel[1])) is None else set())
         if sel is not None and sel[0] == "stack":
             return {("tray", state.mover, t) for t in state.reserve(state.mover)
                     if state.explain(f"{t}>s{sel[1]}") is None}
-        return set(forced_targets(state))
+        return set()
 
     def _header(self, canvas: Any, state: XatsState, moving: Move | None) -> None:
         canvas.text_align = "left"
@@ -463,6 +509,11 @@ class XatsView(View):
         canvas.fill_style = "#A8967A"
         canvas.fill_rect(tw.x - 2, top_y, 4, tw.base - top_y)
         canvas.fill_rect(tw.x - r * 0.9, tw.base + lay.pitch / 2 - 4, r * 1.8, 4)
+        # the outlines of a target and of the chosen stack lie behind the top tile, so its spikes stay seen
+        if ("stack", tw.number) in targets:
+            self._outline(canvas, hexagon(tw.x, top_y, r + 5), palette.HIGHLIGHT, 5)
+        if sel == ("stack", tw.number):
+            self._outline(canvas, hexagon(tw.x, top_y, r + 8), palette.BLACK, 2.5, dash=True)
         for level, (tile, owner, rotation, flipped) in enumerate(tiles):
             self.tile(canvas, tw.x, lay.level_y(tw, level), r, tile, owner, rotation, flipped, state)
         canvas.text_align = "center"
@@ -471,11 +522,6 @@ class XatsView(View):
         canvas.font = f"bold {12 if r >= 12 else 10}px sans-serif"
         label = f"s{tw.number} · {len(tiles)} high" if r >= 14 else f"s{tw.number}·{len(tiles)}"
         canvas.fill_text(label, tw.x, tw.base + lay.pitch / 2 + 14)
-        ring = hexagon(tw.x, top_y, r + 5)
-        if ("stack", tw.number) in targets:
-            self._outline(canvas, ring, palette.HIGHLIGHT, 4)
-        if sel == ("stack", tw.number):
-            self._outline(canvas, hexagon(tw.x, top_y, r + 8), palette.BLACK, 2.5, dash=True)
         if ("stack", tw.number) in marked:  # the whole tower, with its name
             x0, x1 = tw.x - tw.width / 2 + 3, tw.x + tw.width / 2 - 3
             y0, y1 = top_y - lay.pitch / 2 - 4, tw.base + lay.pitch / 2 + LABEL - 2
@@ -515,39 +561,55 @@ class XatsView(View):
             self._mark(canvas, hexagon(slot.x, slot.base, r + 5))
 
     def _ghost(self, canvas: Any, state: XatsState, lay: Layout, mark: tuple[Any, ...]) -> None:
-        """The chosen tile laid over the stack's top tile in its best turn: each spike of it with no
-        spike under it is drawn in red and ringed, over the bare edge of the tile below."""
+        """The chosen tile held over the stack's top tile in its best turn, solid but dimmed.
+
+        When it does not fit, it lies over the top tile, ringed in red under a red "✗ tile N", and each spike
+        with no spike under it is drawn large and red over the bare edge of the tile below. A tile that fits
+        (a lesson showing tile 8 turned over) is shown where it would be laid, ringed in black and named."""
         _, number, tile, rotation, flipped, missing = mark
         try:
             tw = lay.tower(number)
         except StopIteration:
             return
-        x, y = tw.x, lay.level_y(tw, len(tiles_of(state, number)) - 1)
+        tiles = tiles_of(state, number)
+        bad = bool(missing) or spikes(tile) >= spikes(tiles[-1][0])   # a bare spike, or too many spikes
+        # a tile that may not go there lies over the top tile, its bare spike over the bare edge; one that
+        # fits is shown where it would be laid, above the top tile, so the top tile stays in view
+        x, y = tw.x, lay.level_y(tw, len(tiles) - 1 if bad else len(tiles))
         r = lay.radius
         fill = self.seat_colour(state.mover)
-        canvas.stroke_style = palette.BLACK
+        canvas.global_alpha = GHOST_ALPHA
+        canvas.fill_style = fill
+        canvas.stroke_style = TILE_EDGE
+        canvas.line_width = 1.3
         for e in sorted(edges(tile, rotation, flipped)):
-            bad = e in missing
-            pts = spike(x, y, r, e, grow=1.3 if bad else 1.0)
-            canvas.fill_style = palette.MARK if bad else fill
+            if e not in missing:
+                pts = spike(x, y, r, e)
+                canvas.fill_polygon(pts)
+                canvas.stroke_polygon(pts)
+        body = hexagon(x, y, r)
+        canvas.fill_polygon(body)
+        canvas.global_alpha = 1.0
+        canvas.fill_style = palette.text_colour(fill)
+        canvas.font = f"bold {max(9, int(r * 0.78))}px sans-serif"
+        canvas.text_align = "center"
+        canvas.text_baseline = "middle"
+        canvas.fill_text(f"{tile}{state.game.letters[state.mover]}", x, y + 1)
+        self._outline(canvas, body, palette.MARK if bad else palette.BLACK, 3)
+        for e in missing:
+            pts = spike(x, y, r, e, grow=MISFIT_GROW)
+            canvas.fill_style = palette.MARK
+            canvas.stroke_style = palette.BLACK
             canvas.line_width = 1.5
             canvas.fill_polygon(pts)
             canvas.stroke_polygon(pts)
-            if bad:
-                canvas.stroke_style = palette.MARK
-                canvas.line_width = 2.5
-                cx, cy = edge_point(x, y, r, e, r * SQRT3 / 2 + spike_length(r) * 0.55)
-                canvas.stroke_circle(cx, cy, spike_length(r) + 5)
-                canvas.stroke_style = palette.BLACK
-        canvas.set_line_dash([4, 3])
-        canvas.line_width = 2
-        canvas.stroke_polygon(hexagon(x, y, r + 2))
-        canvas.set_line_dash([])
-        canvas.fill_style = palette.MARK
-        canvas.font = "bold 12px sans-serif"
+        canvas.fill_style = palette.MARK if bad else palette.TEXT
+        canvas.font = "bold 13px sans-serif"
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
-        canvas.fill_text(f"tile {tile}?", x, y - r * SQRT3 / 2 - spike_length(r) * 1.3 - 10)
+        words = f"✗ tile {tile}" if bad else f"tile {tile}" + (", turned over" if flipped else "")
+        above = y - r * SQRT3 / 2 - spike_length(r) * MISFIT_GROW - 10
+        canvas.fill_text(words, x, max(HEADER + 8, above))
 
     def _tray(self, canvas: Any, state: XatsState, p: int, targets: set[Any], sel: tuple[Any, ...] | None,
               marked: set[Any], moving: Move | None) -> None:
@@ -566,6 +628,8 @@ class XatsView(View):
         canvas.fill_style = palette.TEXT
         canvas.font = "bold 13px sans-serif"
         head = f"{'▶ ' if to_move else ''}{name} ({letter}), tray"
+        if not state.active[p] and state.reserve(p):
+            head += ": out, never played again"
         canvas.fill_text(head, MARGIN, top + 13)
         canvas.text_align = "right"
         won = p in state.winners
@@ -575,6 +639,10 @@ class XatsView(View):
         discarded = {t for t, o in state.discarded if o == p}
         for t in SPIKES:
             x, y = self.tray_tile_centre(state, p, t)
+            if ("tray", p, t) in targets:     # behind the tile, so its spikes stay seen
+                self._outline(canvas, hexagon(x, y, TRAY_R + 4), palette.HIGHLIGHT, 4)
+            if sel == ("tile", t) and p == state.mover:
+                self._outline(canvas, hexagon(x, y, TRAY_R + 5), palette.BLACK, 2.5, dash=True)
             if t in reserve:
                 lifted = isinstance(moving, (Play, Destroy)) and moving.tile == t and p == state.mover
                 self.tile(canvas, x, y, TRAY_R, t, p, 0, False, state, alpha=0.35 if lifted else 1.0)
@@ -598,20 +666,19 @@ class XatsView(View):
                 canvas.font = "10px sans-serif"
                 canvas.text_align = "center"
                 canvas.fill_text("either side", x, y + TRAY_R + 9)
-            ring = hexagon(x, y, TRAY_R + 4)
-            if ("tray", p, t) in targets:
-                self._outline(canvas, ring, palette.HIGHLIGHT, 3.5)
-            if sel == ("tile", t) and p == state.mover:
-                self._outline(canvas, hexagon(x, y, TRAY_R + 5), palette.BLACK, 2.5, dash=True)
-            if ("tray", p, t) in marked:
-                self._mark(canvas, ring)
-        if not state.active[p]:
+        if not state.active[p]:   # shaded; tiles that came home stay in view, never to be played
             canvas.fill_style = "rgba(60,50,40,0.35)"
             canvas.fill_rect(MARGIN - 6, top + 20, WIDTH - 2 * MARGIN + 12, TRAY_H - 22)
-            canvas.fill_style = palette.WHITE
-            canvas.font = "bold 16px sans-serif"
-            canvas.text_align = "center"
-            canvas.fill_text(f"{name} {'lost' if state.over else 'is out'}: no tiles and no win", WIDTH / 2, top + 40)
+            if not reserve:
+                canvas.fill_style = palette.WHITE
+                canvas.font = "bold 16px sans-serif"
+                canvas.text_align = "center"
+                canvas.fill_text(f"{name} {'lost' if state.over else 'is out'}: no tiles and no win", WIDTH / 2,
+                                 top + 40)
+        for t in SPIKES:
+            if ("tray", p, t) in marked:
+                x, y = self.tray_tile_centre(state, p, t)
+                self._mark(canvas, hexagon(x, y, TRAY_R + 4))
 
     def tile(self, canvas: Any, x: float, y: float, r: float, tile: int, owner: int, rotation: int,
              flipped: bool, state: XatsState, alpha: float = 1.0, label: bool = True) -> None:
@@ -726,5 +793,10 @@ def fit_turn(state: XatsState, tile: int, number: int) -> tuple[int, bool]:
 def destroy_hint(tile: int, stacks: list[int]) -> str:
     if not stacks:
         return ""
-    names = ", ".join(f"s{k}" for k in stacks)
-    return f" It can also destroy {names} ({plural(spikes(tile), 'tile')} high): the Destroy buttons."
+    return f" It can also destroy {and_list([f's{k}' for k in stacks])} ({plural(spikes(tile), 'tile')} high): the " \
+           f"Destroy buttons."
+
+
+def and_list(words: list[str]) -> str:
+    """ "s1", "s1 and s2", "s1, s2 and s3"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
