@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import html
+import json
 import random
 import re
 import threading
@@ -28,6 +29,7 @@ from ..errors import XlibError
 from ..records import replay
 from .canvas import PAINT_LOCK, repaint_when_ready
 from .files import MAX_RECORD_BYTES, read_upload, save_link
+from .keeper import Keeper
 from .layout import build
 from .result import draw_banner, result_detail, result_title
 from .options import OptionFields
@@ -61,6 +63,16 @@ def message_size(text: str, width: float = 440) -> float:
         if plain <= lines * width / (size * 0.5):
             return size
     return 10.5
+
+
+def ago(seconds: Any) -> str:
+    """'just now', '2 minutes ago', 'an hour ago', '3 days ago'."""
+    s = int(seconds) if isinstance(seconds, (int, float)) else 0
+    for size, one, many in ((86400, "a day", "days"), (3600, "an hour", "hours"), (60, "a minute", "minutes")):
+        if s >= size:
+            n = s // size
+            return f"{one} ago" if n == 1 else f"{n} {many} ago"
+    return "just now"
 
 
 def in_kernel() -> bool:
@@ -111,7 +123,8 @@ class Board:
     def __init__(self, game: str | None = None, *, state: State | None = None, seed: int | None = None,
                  seats: dict[int, str] | None = None, names: dict[int, str] | None = None,
                  animate: float = 0.15, controls: bool | str = True, view: View | None = None,
-                 pixels: int = 900, background: bool | None = None, **options: Any) -> None:
+                 pixels: int = 900, background: bool | None = None, keep: str | None = "game",
+                 **options: Any) -> None:
         if state is None and game is None:
             raise XlibError("a Board needs a game, one of " + ", ".join(registry.game_names()) + ", or a state")
         self.errors = w.Output(layout=w.Layout(border="0px"))
@@ -157,6 +170,14 @@ class Board:
         self.canvas.on_touch_start(self.guard(self._on_touch))   # a tap plays like a click
         repaint_when_ready(self.canvas, self.guard(self.repaint))
         build(self, controls)
+        # a full board keeps its game on the student's device: a reload or a lost kernel offers it back
+        self.keeper: Keeper | None = None
+        self._offer: dict[str, Any] | None = None
+        self._kept = ""
+        if controls is True and keep:
+            self.keeper = Keeper(f"xlib-{keep}:{self.game_name}")
+            self.keeper.observe(self.guard(self._on_kept), names="loaded")
+            self.widget.children = (*self.widget.children, self.keeper)
         self.refresh()
 
     # ---- errors never vanish ---------------------------------------------------------------
@@ -269,7 +290,9 @@ class Board:
         shown = self.shown_state
         self.status.value = f"<b>{self._status_line(shown)}</b>"
         playable = idle and self.browsing is None and self._person_to_move() and not self.locked
-        if playable:
+        if self._offer is not None and idle:
+            self.choice_box.children = self._offer_buttons()
+        elif playable:
             self.choice_box.children = tuple(self._choice_button(c) for c in self.view.choices(shown, self.selection))
         elif idle and self.controls is True and self.browsing is None and shown.over:
             self.choice_box.children = self._result_panel(shown)
@@ -295,8 +318,77 @@ class Board:
         self.live.value = (f"<div role='status' aria-live='polite' aria-atomic='true'>{last}"
                            f"{html.escape(self._status_line(shown))}<pre>{description}</pre></div>")
         self.repaint()
+        self._keep()
         for listener in self.listeners:
             listener(self.state)
+
+    # ---- kept on the device ------------------------------------------------------------------
+    def kept_value(self) -> dict[str, Any]:
+        """The game as the device keeps it: its record, who sits where, the students' names."""
+        return {"game": self.game_name, "title": self.state.game.title, "record": self.state.record(),
+                "moves": len(self.state.history()) - 1, "seats": {str(p): s for p, s in self.seats.items()},
+                "names": {str(p): n for p, n in self.names.items() if n.strip()}}
+
+    def _keep(self) -> None:
+        """Store the live game on the device whenever it changed (not before the device said what it had, and
+        not while it offers that game back)."""
+        if self.keeper is None or not self.keeper.loaded or self._offer is not None or self.line:
+            return
+        value = self.kept_value()
+        text = json.dumps(value, sort_keys=True)
+        if text != self._kept:
+            self._kept = text
+            self.keeper.store(value)
+
+    def _on_kept(self, change: dict[str, Any]) -> None:
+        """The page has opened: offer back the game this device kept, when it is not the one on the board."""
+        if not change["new"] or self.keeper is None:
+            return
+        saved = self.keeper.read()
+        if saved and saved.get("game") == self.game_name and isinstance(saved.get("moves"), int) \
+                and saved["moves"] > 0 and saved.get("record") != self.state.record():
+            try:
+                replay(saved["record"])
+            except XlibError:
+                saved = None
+        else:
+            saved = None
+        if saved is None:
+            self._keep()
+            return
+        self._offer = saved
+        moves = saved["moves"]
+        self.say(f"Continue your game? ({moves} move{'s' if moves != 1 else ''}, {html.escape(str(saved.get('title')))}"
+                 f", {ago(saved.get('age', 0))}) It was kept on this device.", "good")
+        self.refresh()
+
+    def _offer_buttons(self) -> tuple[Any, ...]:
+        yes = w.Button(description="Continue your game", icon="play", button_style="success",
+                       layout=w.Layout(width="auto", min_width="150px"))
+        no = w.Button(description="New game", icon="plus", layout=w.Layout(width="auto", min_width="110px"))
+        yes.add_class("xlib-continue")
+        yes.on_click(self.guard(lambda _: self.continue_kept(True)))
+        no.on_click(self.guard(lambda _: self.continue_kept(False)))
+        return (yes, no)
+
+    def continue_kept(self, yes: bool = True) -> None:
+        """Take the kept game back (its moves, seats and names), or leave it for the game on the board."""
+        saved, self._offer = self._offer, None
+        if yes and saved is not None:
+            state = replay(saved["record"])
+            self.seats = {int(p): s for p, s in dict(saved.get("seats", {})).items() if int(p) < len(state.players)}
+            self.names = {int(p): str(n)[:40] for p, n in dict(saved.get("names", {})).items()}
+            self._set_state(state)
+            if self.option_fields is not None:
+                self.option_fields.set(dict(state.game.options))
+            if self.controls is True:
+                rebuild_seats(self)
+            self.say(f"Welcome back: your game goes on from move {len(state.history()) - 1}.", "good")
+        else:
+            self.say("")
+        self.refresh()
+        if yes and saved is not None and not self.state.over and not self._person_to_move():
+            self.computer_turns()
 
     def _refresh_full(self, idle: bool, description: str) -> None:
         """The full set of controls: history, what-if lines, new game, saving, the position as text."""
@@ -509,6 +601,7 @@ class Board:
         text, marks = self.view.news(before, self.state)
         if text:
             self.news.append(text)
+        if marks:   # a view may outline what a move did without a word about it
             self.news_marks = self.news_marks + tuple(marks)
             self.marks = self.news_marks
         self.refresh()

@@ -37,8 +37,9 @@ def build(board: Board, controls: bool | str) -> None:
     Only what is shown is built: a page of a dozen tutorial boards stays light to load."""
     board.controls = controls
     full, playable = controls is True, bool(controls)
-    board.status = w.HTML(layout=w.Layout(height="40px", overflow="hidden", width="100%"))
-    board.message = w.HTML(layout=w.Layout(height="64px", overflow="auto", margin="0 0 2px 0", width="100%"))
+    board.status = w.HTML(layout=w.Layout(height="40px", overflow="hidden", width="0", min_width="100%"))
+    board.message = w.HTML(layout=w.Layout(height="64px", overflow="auto", margin="0 0 2px 0", width="0",
+                                           min_width="100%"))  # as wide as the board, never wider
     board.choice_box = w.HBox(layout=w.Layout(height="72px", overflow="hidden", flex_flow="row wrap",
                                              align_content="flex-start", width=f"{SIDE_WIDTH + 10}px"))
     board.choice_box.add_class("xlib-choices")

@@ -1,0 +1,150 @@
+"""What the browser keeps for a page: a student's game (or lesson progress) in the browser's own storage, so
+that a reload or a lost kernel loses nothing, and a watch on the connection that says in words when it is lost.
+
+A `Keeper` is a small widget with no look of its own. When its page opens, it reads what this device kept
+under its key for this app (`saved`, with its age in seconds) and says it has (`loaded`); whatever the kernel
+puts in `keep` is stored at once. It pings the kernel every few seconds and after a click; when no answer
+comes, a banner across the top of the page says that the connection was lost and that a reload brings the
+game back."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import anywidget
+import traitlets
+
+#: seconds without an answer from the kernel before the page says the connection is lost
+LOST_AFTER = 10
+#: seconds a click waits for the kernel's answer before the page says so
+CLICK_WAIT = 4
+
+_ESM = """
+function render({ model, el }) {
+  const key = model.get("key") + "@" + window.location.pathname;
+  let payload = "";
+  try {
+    const stored = window.localStorage.getItem(key);
+    if (stored) {
+      const d = JSON.parse(stored);
+      d.age = Math.max(0, Math.round((Date.now() - (d.savedAt || Date.now())) / 1000));
+      payload = JSON.stringify(d);
+    }
+  } catch (e) { payload = ""; }
+  model.set("saved", payload);
+  model.set("loaded", true);
+  model.save_changes();
+
+  model.on("change:keep", () => {
+    const keep = model.get("keep");
+    try {
+      if (keep) {
+        const d = JSON.parse(keep);
+        d.savedAt = Date.now();
+        window.localStorage.setItem(key, JSON.stringify(d));
+      } else {
+        window.localStorage.removeItem(key);
+      }
+    } catch (e) { /* storage full or blocked: the game goes on, unkept */ }
+  });
+
+  let answered = Date.now(), n = 0, lost = false;
+  const banner = document.createElement("div");
+  banner.className = "xlib-lost";
+  banner.setAttribute("role", "alert");
+  banner.style.cssText = "display:none;position:fixed;top:0;left:0;right:0;z-index:10000;background:#B00020;" +
+    "color:#FFFFFF;font:bold 18px/1.35 sans-serif;padding:14px 18px;text-align:center";
+  banner.textContent = "The connection to this game was lost: the computer that runs it stopped or went to " +
+    "sleep, so your clicks cannot be played. Reload the page: your game is kept on this device and comes back.";
+  document.body.appendChild(banner);
+  const say = () => { lost = true; banner.style.display = "block"; };
+  const ping = () => { Promise.resolve().then(() => model.send({ ping: ++n })).catch(say); };
+  // a message the page cannot send any more (its kernel is gone) is this sentence, not a silent error
+  const onRejected = (ev) => {
+    if (/Cannot send|Kernel (is )?dead|disposed|not connected/i.test(String(ev.reason && (ev.reason.message || ev.reason)))) {
+      ev.preventDefault();
+      say();
+    }
+  };
+  window.addEventListener("unhandledrejection", onRejected);
+  const onError = (ev) => {
+    if (/Cannot send|Kernel (is )?dead|not connected/i.test(String(ev.message || (ev.error && ev.error.message)))) {
+      ev.preventDefault();
+      say();
+    }
+  };
+  window.addEventListener("error", onError, true);
+  model.on("msg:custom", (m) => {
+    if (m && m.pong !== undefined) {
+      answered = Date.now();
+      if (lost) { lost = false; banner.style.display = "none"; }
+    }
+  });
+  const timer = setInterval(() => {
+    ping();
+    if (Date.now() - answered > LOST_AFTER * 1000) say();
+  }, 3000);
+  const onPress = (ev) => {
+    if (!ev.target.closest || !ev.target.closest(".xlib-board, .xlib-tutorial")) return;
+    if (lost) { say(); ev.stopPropagation(); ev.preventDefault(); return; }
+    const asked = Date.now();
+    ping();
+    setTimeout(() => { if (answered < asked) say(); }, CLICK_WAIT * 1000);
+  };
+  document.addEventListener("pointerdown", onPress, true);
+  // once the kernel is gone, the board's own handlers get nothing more to send: the banner answers instead
+  const hold = (ev) => {
+    if (lost && ev.target.closest && ev.target.closest(".xlib-board, .xlib-tutorial")) {
+      ev.stopImmediatePropagation();
+      ev.preventDefault();
+    }
+  };
+  const held = ["mousedown", "mouseup", "mousemove", "click", "touchstart", "touchend", "keydown"];
+  held.forEach((type) => document.addEventListener(type, hold, true));
+  return () => {
+    held.forEach((type) => document.removeEventListener(type, hold, true));
+    clearInterval(timer);
+    document.removeEventListener("pointerdown", onPress, true);
+    window.removeEventListener("unhandledrejection", onRejected);
+    window.removeEventListener("error", onError, true);
+    banner.remove();
+  };
+}
+export default { render };
+""".replace("LOST_AFTER", str(LOST_AFTER)).replace("CLICK_WAIT", str(CLICK_WAIT))
+
+
+class Keeper(anywidget.AnyWidget):
+    """Keeps a JSON-ready value in this device's browser storage under `key` (per app page), and watches
+    the connection to the kernel."""
+
+    _esm = _ESM
+    key = traitlets.Unicode("").tag(sync=True)
+    saved = traitlets.Unicode("").tag(sync=True)
+    loaded = traitlets.Bool(False).tag(sync=True)
+    keep = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, key: str, **kwargs: Any) -> None:
+        super().__init__(key=key, **kwargs)
+        self.layout.width = "0px"
+        self.layout.height = "0px"
+        self.add_class("xlib-keeper")
+        self.on_msg(self._answer)
+
+    def _answer(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and "ping" in content:
+            self.send({"pong": content["ping"]})
+
+    def read(self) -> dict[str, Any] | None:
+        """What the device had kept, with its `age` in seconds; None when nothing (or nothing readable)."""
+        if not self.saved:
+            return None
+        try:
+            value = json.loads(self.saved)
+        except ValueError:
+            return None
+        return value if isinstance(value, dict) else None
+
+    def store(self, value: dict[str, Any] | None) -> None:
+        """Keep `value` on this device (None forgets it)."""
+        self.keep = json.dumps(value, separators=(",", ":")) if value is not None else ""
