@@ -152,3 +152,129 @@ def test_the_notebook_lists_our_decisions_in_the_lessons_words_and_credits_the_d
     for scene in L.SCENES:
         name = next(k for k, v in vars(L).items() if v is scene)
         assert f"Tutorial(lesson.{name})" in code
+
+
+# ---- the exercises mean what they say ------------------------------------------------------------------
+def exercise(scene, k=0):
+    ex = scene.exercises[k]
+    return ex, ex.start(scene.game, scene.options)
+
+
+def all_exercises():
+    return [(scene, k) for scene in L.SCENES for k in range(len(scene.exercises))]
+
+
+@pytest.mark.parametrize("scene, k, words", [
+    (L.GOAL, 1, "own base is never entered"),
+    (L.HOME_ROW, 0, "c2 is not in South's home row"),
+    (L.FALLBACK, 0, "none of its pyramids can move"),
+    (L.PIPS, 1, "e2 is not 2 steps from e1"),
+    (L.EMPTY, 0, "in the way is occupied (b2)"),
+    (L.EMPTY, 1, "in the way is occupied (d5)"),
+    (L.BOOST, 1, "it must boost"),
+    (L.CHAIN, 1, "the boost from c2 has 3 pips"),
+    (L.REPROGRAM, 1, "beyond the opponent's home row"),
+    (L.GATES, 0, "would cross the gate between c5 and d5 again"),
+    (L.GATES, 1, "would cross the gate between b2 and b3 again"),
+    (L.BASE_LAST, 1, "only with the last step of a leg"),
+    (L.CHANGE, 0, "the board must have changed"),
+    (L.CHANGE, 1, "the board must have changed"),
+])
+def test_which_flight_is_illegal_the_answer_alone_is_refused_for_the_reason_taught(scene, k, words):
+    ex, start = exercise(scene, k)
+    assert "illegal" in ex.task and ex.kind == "choice"
+    assert words in start.explain(ex.answer)
+    assert all(start.explain(c) is None for c in ex.choices if c != ex.answer)
+
+
+def test_every_which_is_illegal_exercise_is_in_the_table_above_and_the_setup_answer_is_the_only_legal_one():
+    illegal = [(s.title, k) for s, k in all_exercises() if s.exercises[k].kind == "choice" and
+               "illegal" in s.exercises[k].task]
+    assert len(illegal) == 14
+    ex, start = exercise(L.SETUP)
+    assert [c for c in ex.choices if start.explain(c) is None] == [ex.answer] == ["b1-b3"]
+
+
+def wins_with_landings(start, most):
+    """The winning flights (as written) with at most `most` landings, the base included, from the home row."""
+    goal = "N" if start.to_move == 0 else "S"
+    pads = [f"{f}{r}" for f in "abcdef" for r in range(1, 7) if start.pips(f"{f}{r}")]
+    found = []
+
+    def rec(text, left):
+        if start.explain(f"{text}-{goal}") is None:
+            found.append(f"{text}-{goal}")
+        if left > 1:
+            for pad in pads:
+                if pad not in text[:2]:
+                    rec(f"{text}-{pad}", left - 1)
+    for ship in start.home_row_squares():
+        rec(ship, most)
+    return found
+
+
+def test_the_winning_flights_need_what_their_tasks_and_hints_say():
+    ex, start = exercise(L.CHAIN)                       # "it takes three Rocket Boosts"
+    assert ex.check(start, ex.solution_end(start))
+    assert not wins_with_landings(start, 3)
+    ex, start = exercise(L.GATES, 2)                    # the ship passes its own start square again
+    squares = route(start, ex.solution[0])[0]
+    assert squares.count("c2") == 2 and not wins_with_landings(start, 3)
+    ex, start = exercise(L.BASE_LAST)                   # the boost of 2 from a4 falls short; b5's boost of 3 fits
+    assert start.explain("a2-a4-N") is not None and start.explain("a2-a4-b5-N") is None
+    ex, start = exercise(L.GOAL)
+    assert wins_with_landings(start, 1) == ["e4-N"]
+
+
+def test_the_reprogram_exercises_stop_a_real_threat_and_only_a_reprogram_stops_it():
+    for k, landing in ((0, "d3"), (2, "b3")):
+        ex, start = exercise(L.REPROGRAM, k)
+        text = start.position_text()
+        assert start.game.position(text[:-1] + "N").reaches_base()       # were it North's turn, North would win
+        solvers = [m for m in start.moves() if ex.check(start, start.play(m))]
+        assert solvers and all(">" in str(m) and str(m).split(">")[0].endswith(landing) for m in solvers)
+        assert ex.check(start, ex.solution_end(start))
+        plain = next(m for m in start.moves() if ">" not in str(m))
+        assert "can still fly into the base" in ex.miss(start, start.play(plain))
+    ex, start = exercise(L.REPROGRAM, 2)
+    assert {str(m) for m in start.moves() if ex.check(start, start.play(m))} == {"b1-b3>f2", "b1-b3>f4"}
+    assert not ex.check(start, start.play("b1-b3>f5"))                     # North lands on f5 and boosts
+
+
+def test_the_home_row_exercises_read_the_home_row_after_the_flight():
+    ex, start = exercise(L.HOME_ROW, 1)
+    assert ex.check(start, start.play("c1-c3")) and not ex.check(start, start.play("c1-b2"))
+    assert ex.miss(start, start.play("c1-b2")) == "South's home row is now rank 2."
+    ex, start = exercise(L.FALLBACK, 1)
+    assert ex.check(start, start.play("c2-c4"))
+    assert not ex.check(start, start.play("a2-a3"))           # a1 still hemmed in: a2 is free, but a3 and b2 are not
+    assert not ex.check(start, start.play("b2-c2>b2"))        # the pyramid dropped back on b2 fills rank 2 again
+
+
+def test_the_rank_exercises_count_the_ship_not_a_reprogrammed_pyramid():
+    ex, start = exercise(L.PIPS)
+    assert ex.check(start, start.play("a1-a4")) and ex.check(start, start.play("f1-f4"))
+    assert not ex.check(start, start.play("b1-b3"))
+    ex, start = exercise(L.BOOST)
+    assert ex.check(start, start.play("c1-c3-c5"))
+    assert start.explain("a1-b1>a5") is None and not ex.check(start, start.play("a1-b1>a5"))   # a dropped pyramid
+    one_leg = [m for m in start.moves() if str(m).count("-") == 1 and ">" not in str(m)]
+    assert one_leg and all(not ex.check(start, start.play(m)) for m in one_leg)        # no single leg gets there
+
+
+def test_the_draw_exercise_every_flight_but_the_win_ends_in_a_draw():
+    ex, start = exercise(L.DRAW)
+    ends = [start.play(m) for m in start.moves()]
+    assert all(e.over for e in ends)
+    assert sum(e.winners == (0,) for e in ends) == 1 and all(e.winners in ((0,), (0, 1)) for e in ends)
+    draw = next(e for e in ends if e.winners == (0, 1))
+    assert not ex.check(start, draw) and "draw" in ex.miss(start, draw)
+
+
+def test_the_scenes_speak_only_of_what_is_on_screen_and_say_the_home_row_rule_as_the_rules_do():
+    for scene in L.SCENES:
+        assert not any("rules'" in s for s in scene.sentences), scene.title
+    last = L.HOME_ROW.sentences[2]
+    assert "because its pyramids can still move" in last and "holds a pyramid" not in last
+    s2 = L.HOME_ROW.states()[2]
+    assert s2.home_rank() == 1 and any(sq.endswith("1") for sq in s2.home_row_squares())

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 import xlib
-from xlib.games.xerog import PASS, FlightSearch, XeroGState, match_flight, sq_name
+from xlib.games.xerog import GATE_NAMES, PASS, FlightSearch, XeroGState, gate_words, match_flight, sq_name
 
 S, N = 0, 1
 EMPTY6 = "000000"
@@ -203,9 +203,19 @@ def test_flight_landing_on_a_pyramid_must_boost_or_reprogram():
 
 def test_gates_each_crossed_once_per_turn_named_when_reused():
     s = pos({1: "010000", 2: "010000"})
-    assert s.explain("b1-b2-b1") == ("b1-b2-b1: every such flight crosses a gate already crossed this turn "
-                                     "(the gate b1|b2); each gate is crossed at most once a turn.")
+    assert s.explain("b1-b2-b1") == ("b1-b2-b1: every such flight crosses a gate already crossed this turn: the "
+                                     "leg from b2 to b1 would cross the gate between b1 and b2 again; each gate is "
+                                     "crossed at most once a turn.")
     assert "b1-b2-b1" not in names(s)
+
+
+def test_the_gate_named_is_the_one_the_leg_would_cross_in_the_lessons_words():
+    # the seed's example: back on d5, only east is open; west into c5 crosses the gate the second leg closed
+    s = xlib.game("xerog").position("000000/203300/000100/010020/000000/321123 N")
+    reason = s.explain("c5-d5-d4-d5-c5")
+    assert "the leg from d5 to c5 would cross the gate between c5 and d5 again" in reason and "|" not in reason
+    assert gate_words(GATE_NAMES.index("a6|N")) == "the gate between a6 and North's base"
+    assert gate_words(GATE_NAMES.index("c4|c5")) == "the gate between c4 and c5"
 
 
 def test_gates_a_square_may_be_passed_twice_through_other_gates():
@@ -554,3 +564,15 @@ def test_search_of_one_pyramid_stops_at_the_first_flight_into_the_base():
     quick = {start: FlightSearch(s.board, S, start, stop="win") for start in full}
     assert quick[18].win is not None and quick[18].nodes < full[18].nodes  # a4 flies straight in
     assert all((quick[k].win is None) == (full[k].win is None) for k in full)
+
+
+def test_a_pyramid_landed_on_earlier_still_blocks_a_later_leg_and_is_named():
+    # c2 lands on d2, boosts onto e2, and e2's boost of 3 back west to c2 would pass through d2, still a pyramid
+    s = xlib.game("xerog").position("000030/001000/012002/010001/203323/000000 S")
+    assert "a square in the way is occupied (d2)" in s.explain("c2-d2-e2-c2")
+
+
+def test_a_base_too_far_for_the_leg_is_said_in_steps():
+    s = xlib.game("xerog").position("331201/212300/102030/000000/000000/000000 S")
+    assert s.explain("c4-N") == ("c4-N: North's base is 3 steps from c4, and the ship has 2 pips: a ship enters "
+                                 "the base only with the last step of a leg.")

@@ -10,6 +10,7 @@ import xlib  # noqa: E402
 from xlib.board import Board  # noqa: E402
 from xlib.board.view import Overlay  # noqa: E402
 from xlib.views.xerog import CHOOSE, DROP, FLY, GATE_RED, Entry, Frame, XeroGView  # noqa: E402
+from xlib.views.xerog.drawing import MAX_FRAMES  # noqa: E402
 from xlib.games.xerog import BASE, NORTH, Fly, sq_name  # noqa: E402
 from xlib.lessons import xerog as L  # noqa: E402
 
@@ -108,8 +109,9 @@ def test_four_successive_boosts_by_clicks_then_the_animation_follows_the_path():
     assert flown(b) == "a1-a2-c2-c5-d5-f5"
     frames = b.view.frames(before, b.state.last_move)
     flight = frames[0].flight
-    assert [f.step for f in frames] == list(range(1, len(flight.squares)))
     assert [sq_name(s) for s in flight.squares] == ["a1", "a2", "b2", "c2", "c3", "c4", "c5", "d5", "e5", "f5"]
+    steps = [f.step for f in frames]           # nine steps in at most four pictures, the last on f5
+    assert len(steps) == MAX_FRAMES and steps == sorted(set(steps)) and steps[-1] == 9
 
 
 def test_the_seed_gate_example_by_clicks_draws_red_gates_and_refuses_a_closed_one():
@@ -122,18 +124,36 @@ def test_the_seed_gate_example_by_clicks_draws_red_gates_and_refuses_a_closed_on
     canvas = _Canvas()
     b.view.draw(canvas, b.state, Overlay(selection=entry))
     assert red_bars(canvas) == n                      # one red bar per gate crossed so far
-    assert ringed(b) == {"d4", "d6", "e3", "f4", "f6"}      # only the east gate of d5 is open on this route
-    click(b, "b6")                                           # reached by the other route of the second leg
-    assert "press Other route" in message(b) and b.selection == entry
-    click(b, "Other route")
-    assert "c6, d6, d5, e5, e4, d4, d5" in message(b) and "b6" in ringed(b) and "f4" not in ringed(b)
-    click(b, "Other route")
-    assert b.selection.witness.squares[:n + 1] == entry.witness.squares[:n + 1]   # back to the first route
+    # every square some flight through these landings reaches is ringed: on the route drawn only the east gate
+    # of d5 is open (d4, d6, e3, f4, f6); the second leg flown east of d4 instead leaves the west open
+    assert ringed(b) == {"d4", "d6", "e3", "f4", "f6"} | {"a5", "b4", "b6", "c3"}
     click(b, "c5")
-    assert "gate already crossed" in message(b) and b.marks == (b.view.index_of("c5"),)
+    assert "would cross the gate between c5 and d5 (red) again" in message(b) and "|" not in message(b)
+    assert b.marks == (b.view.index_of("c5"),)
     assert b.selection.landings == entry.landings and b.selection.mode == FLY and b.state.ply == 0
     click(b, "f4")
     assert flown(b) == "c5-d5-d4-d5-f4"
+
+
+def test_any_landing_some_flight_reaches_is_taken_and_the_route_found_by_itself():
+    """c1-d3-a3>b3 by clicks: the route first drawn to d3 (c2, c3) closes the way west, another (c2, d2) does not."""
+    b = Board(state=xlib.game("xerog").position("000300/101002/000201/100330/200000/003200 S"), animate=0)
+    click(b, "c1")
+    click(b, "d3")
+    first = b.selection.witness
+    click(b, "Rocket Boost")
+    assert "a3" in ringed(b)
+    click(b, "a3")
+    assert "✗" not in message(b) and b.selection.mode == CHOOSE and b.selection.landings[-1] == b.view.index_of("a3")
+    assert b.selection.witness.squares[:4] != first.squares[:4]          # the board took the route that goes on
+    assert [x.label for x in b.view.buttons(b.state, b.selection)] == ["Rocket Boost", "Reprogram", "Step back",
+                                                                       "Cancel flight"]
+    click(b, "Reprogram")
+    before = b.state
+    click(b, "b3")
+    assert flown(b) == "c1-d3-a3>b3" and b.state.pips("b3") == 1 and b.state.pips("a3") == 3
+    flight = b.view.flight_of(before, b.state.last_move)
+    assert [sq_name(s) for s in flight.squares] == ["c1", "c2", "d2", "d3", "c3", "b3", "a3"]   # drawn as flown
 
 
 def test_a_reprogram_then_its_drop_square():
@@ -167,7 +187,8 @@ def test_step_back_and_cancel_undo_the_entry_not_the_game():
 
 
 def test_the_highlights_agree_with_the_engine_on_random_positions():
-    """Every legal move's first landing is ringed for its ship, and every ringed square begins a legal flight."""
+    """Every legal move's first landing is ringed for its ship, then its second whatever route the board drew to
+    the first, and every ringed square begins a legal flight."""
     rng = random.Random(3)
     view = XeroGView()
     state = xlib.game("xerog", quick_start=True).start()
@@ -183,15 +204,13 @@ def test_the_highlights_agree_with_the_engine_on_random_positions():
             assert landings <= set(targets), (state.position_text(), sq_name(start))
             for flight in targets.values():
                 assert state.explain(flight.notation()) is None
-            for z, flight in targets.items():      # one boost further: by the route drawn, or by another
-                if z >= 0 and state.board[z] and z != start:
-                    entry = Entry(start, (z,), FLY, flight)
-                    drawn = flight.squares[:state.board[start] + 1]
-                    on = view.targets(state, entry)
-                    assert all(w.squares[:len(drawn)] == drawn for w in on.values())
-                    assert set(on) <= set(view.reachable(state, entry))
-                    for w in view.routes(state, entry):
-                        assert state.explain(w.notation()) is None
+        for m in moves[:40]:
+            if len(m.flight.landings) > 1:
+                start, (one, two) = m.flight.squares[0], m.flight.landings[:2]
+                drawn = view.targets(state, Entry(start))[one]
+                on = view.targets(state, Entry(start, (one,), FLY, drawn))
+                assert two in on, (state.position_text(), str(m))
+                assert all(state.explain(w.notation()) is None for w in on.values())
         state = state.play(rng.choice(moves))
 
 
@@ -280,12 +299,89 @@ def test_two_computer_seats_play_a_whole_game_on_the_board():
     assert b.state.over and len(b.view.log(b.state)) == len(b.state.moves_played())
 
 
-def test_a_flight_entered_by_another_route_animates_and_logs_as_flown():
-    b = board_at(L.GATES)
-    for step in ("c5", "d5", "Rocket Boost", "d4", "Other route", "Reprogram"):
-        click(b, step)
-    before = b.state
+def test_a_second_click_where_a_pressed_button_was_never_cancels_the_flight():
+    b = board_at(L.BOOST)
+    click(b, "c1")
     click(b, "c3")
-    flight = b.view.flight_of(before, b.state.last_move)
-    assert [sq_name(s) for s in flight.squares] == ["c5", "c6", "d6", "d5", "e5", "e4", "d4"]   # east, south, west
-    assert flown(b) == "c5-d5-d4>c3" and b.view.frames(before, b.state.last_move)[-1].dropped
+    v = b.view
+    for label, mode in (("Reprogram", DROP), ("Rocket Boost", FLY)):
+        entry = b.selection
+        x, y = v.button_centre(b.state, entry, label)
+        b.click(x, y)
+        b.click(x, y)                              # a quick double click
+        assert isinstance(b.selection, Entry) and b.selection.mode == mode and b.state.ply == 0
+        click(b, "Step back")
+        assert b.selection.mode == CHOOSE
+    cancel = [x for x in v.buttons(b.state, b.selection) if x.label == "Cancel flight"][0]
+    for other in v.buttons(b.state, b.selection)[:2]:
+        assert cancel.y > other.y + other.h        # Cancel flight sits below Rocket Boost and Reprogram
+
+
+def test_a_greyed_rocket_boost_says_why_in_the_lessons_words():
+    # a1 flies a2, a3 onto the medium on a3, boosts to b4, boosts back onto a3: all three gates of a3 are closed
+    b = Board(state=xlib.game("xerog").position("333311/112000/020000/200000/000000/200000 S"), animate=0)
+    for step in ("a1", "a3", "Rocket Boost", "b4", "Rocket Boost", "a3"):
+        click(b, step)
+    assert b.selection.mode == CHOOSE
+    boost, reprogram = b.view.buttons(b.state, b.selection)[:2]
+    assert not boost.enabled and reprogram.enabled
+    click(b, "Rocket Boost")
+    text = message(b)
+    assert "✗" in text and "Rocket Boost is not possible here: every gate of a3 is closed (red)" in text
+    assert "not possible here." not in text and b.marks == (b.view.index_of("a3"),)
+    # one gate of a3 closed, the other two lead through pyramids
+    b = Board(state=xlib.game("xerog").position("333321/120000/100000/210000/000000/200000 S"), animate=0)
+    click(b, "a1")
+    click(b, "a3")
+    click(b, "Rocket Boost")
+    assert ("Rocket Boost is not possible here: a boost of 2 from a3 cannot get out: the gate between a2 and a3 is "
+            "closed (red), and the ship passes only through empty squares, not the pyramids on a4 and b3") in message(b)
+
+
+def test_a_greyed_reprogram_says_why():
+    # ranks 1 and 2 are full: the small pyramid lifted from a2 could only go back to a1, leaving the board as it was
+    b = Board(state=xlib.game("xerog").position("000000/000000/000000/000000/123123/132132 S"), animate=0)
+    click(b, "a1")
+    click(b, "a2")
+    boost, reprogram = b.view.buttons(b.state, b.selection)[:2]
+    assert boost.enabled and not reprogram.enabled
+    click(b, "Reprogram")
+    assert "Reprogram is not possible here: the only square it may go to is a1, where the ship started" in message(b)
+
+
+def test_a_drawn_game_says_it_is_a_draw():
+    b = board_at(L.DRAW, len(L.DRAW.moves))
+    assert b.state.over and "a draw" in b.status.value and "win" not in b.status.value
+    assert "third time" in b.status.value
+
+
+def test_a_ship_on_a_pyramid_is_drawn_large_beside_it_and_the_winner_at_its_file_in_the_base():
+    b = board_at(L.BOOST)
+    click(b, "c1")
+    click(b, "c3")
+    v = b.view
+    canvas = _Canvas()
+    v.draw(canvas, b.state, Overlay(selection=b.selection))
+    cx, cy = v.cell_centre("c3")
+    labels = numbers_drawn(canvas, "2", cx, cy)
+    assert len(labels) == 2                                      # the ship and the pyramid it stands on
+    assert labels[0][0] > cx > labels[1][0]                      # the pyramid on the right, the ship on the left
+    assert all(px >= 12 for _, px in labels)                     # both numbers readable
+    won = L.GOAL.states()[-1]
+    canvas = _Canvas()
+    v.draw(canvas, won, Overlay(interactive=False))
+    bx, by, bw, bh = v.base_rect(BASE[NORTH])
+    in_base = [(x, px) for x, px in numbers_drawn(canvas, "3", bx + bw / 2, by + bh / 2, far=bw)]
+    assert len(in_base) == 1 and abs(in_base[0][0] - v.cell_centre("c6")[0]) < 1   # file c, not the middle
+
+
+def numbers_drawn(canvas, text, x, y, far=None):
+    """(x, font px) of each `text` drawn within `far` (a cell) of (x, y), in drawing order."""
+    far = far or 40
+    out, font = [], 0
+    for name, args in canvas.calls:
+        if name == "font":
+            font = int(args.split("px")[0].split()[-1])
+        elif name == "fill_text" and args[0] == text and abs(args[1] - x) < far and abs(args[2] - y) < 40:
+            out.append((args[1], font))
+    return out

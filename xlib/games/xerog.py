@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from itertools import permutations
-from typing import Iterator, NamedTuple
+from typing import Iterable, Iterator, NamedTuple
 
 from ..core import Game, Move, State
 from ..errors import NotationError, PositionError
@@ -799,6 +799,99 @@ def search_flights(board: tuple[int, ...], mover: int, start: int, found: dict[i
     return search.nodes
 
 
+def place_name(square: int | str) -> str:
+    """A square by its name, a base in words ("North's base"), as messages say them."""
+    name = SQ_NAMES[square] if isinstance(square, int) else square
+    return {"N": "North's base", "S": "South's base"}.get(name, name)
+
+
+def gate_words(gate: int) -> str:
+    """A gate as the lesson names it: the side between two squares, "the gate between c4 and c5" (or between
+    a square of the last rank and the base beyond it)."""
+    a, b = GATE_NAMES[gate].split("|")
+    return f"the gate between {place_name(a)} and {place_name(b)}"
+
+
+def _leg_walks(b: list[int], steps_of: MoverSteps, pos: int, left: int, goal: int | None, gates: int,
+               squares: tuple[int, ...], crossed: tuple[int, ...], relax: str
+               ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    """Every way a leg of `left` steps from `pos` ends on `goal` (anywhere when None): the gates crossed by then
+    as bits, the squares and the gates in order. relax="gates" lets gates be recrossed, relax="empty" lets
+    the leg pass through pyramids (to find why no flight exists)."""
+    for nxt, gate in steps_of[pos]:
+        bit = 1 << gate
+        if gates & bit and relax != "gates":
+            continue
+        if nxt < 0:   # a base: only on the last step of a leg
+            if left == 1 and (goal is None or nxt == goal):
+                yield gates | bit, squares + (nxt,), crossed + (gate,)
+            continue
+        if left > 1:
+            if not b[nxt] or relax == "empty":
+                yield from _leg_walks(b, steps_of, nxt, left - 1, goal, gates | bit, squares + (nxt,),
+                                      crossed + (gate,), relax)
+        elif goal is None or nxt == goal:
+            yield gates | bit, squares + (nxt,), crossed + (gate,)
+
+
+def _route(b: list[int], steps_of: MoverSteps, ship: int, start: int, landings: tuple[int, ...],
+           relax: str = "") -> Flight | None:
+    """The first flight from `start` (its square already emptied in `b`) through exactly these landings."""
+    last = len(landings) - 1
+
+    def search(k: int, pos: int, gates: int, squares: tuple[int, ...], crossed: tuple[int, ...]) -> Flight | None:
+        steps = ship if k == 0 else b[landings[k - 1]]
+        for g2, sq2, cr2 in _leg_walks(b, steps_of, pos, steps, landings[k], gates, squares, crossed, relax):
+            if k == last:
+                return Flight(sq2, cr2, landings)
+            found = search(k + 1, landings[k], g2, sq2, cr2)
+            if found is not None:
+                return found
+        return None
+
+    return search(0, start, 0, (start,), ()) if landings else Flight((start,), (), ())
+
+
+def gate_in_the_way(board: tuple[int, ...] | list[int], mover: int, start: int, closed: Iterable[int], at: int,
+                    steps: int, goal: int | None = None) -> int | None:
+    """The gate a leg of `steps` steps from `at` would have to cross again, the gates `closed` being crossed
+    already this turn (the ship left `start`): the one a person looks at, on the way that crosses the fewest
+    closed gates and keeps closest to `goal` (any end when None). None when some way needs no closed gate, or
+    when no way gets through even with every gate open (squares in the way are taken)."""
+    steps_of = STEPS[mover]
+    b = list(board)
+    b[start] = 0
+    shut = set(closed)
+
+    def distance(sq: int) -> int:
+        if goal is None:
+            return 0
+        if goal < 0:
+            edge = SIZE - 1 if goal == BASE[NORTH] else 0
+            return 0 if sq < 0 else abs(sq // SIZE - edge) + 1
+        return 0 if sq < 0 else abs(sq % SIZE - goal % SIZE) + abs(sq // SIZE - goal // SIZE)
+
+    best: tuple[tuple[int, int, int], int] | None = None
+    for _, squares, crossed in _leg_walks(b, steps_of, at, steps, goal, 0, (at,), (), "gates"):
+        blocked = [k for k, g in enumerate(crossed) if g in shut or g in crossed[:k]]
+        if not blocked:
+            return None
+        score = (len(blocked), sum(distance(s) for s in squares[1:]), blocked[0])
+        if best is None or score < best[0]:
+            best = (score, crossed[blocked[0]])
+    return None if best is None else best[1]
+
+
+def leg_ends(board: tuple[int, ...] | list[int], mover: int, start: int, closed: Iterable[int], at: int,
+             steps: int) -> set[int]:
+    """Where a leg of `steps` steps from `at` can end (squares, or the opponent's base), the gates `closed`
+    being crossed already this turn and the ship having left `start`."""
+    b = list(board)
+    b[start] = 0
+    gates = sum(1 << g for g in set(closed))
+    return {squares[-1] for _, squares, _ in _leg_walks(b, STEPS[mover], at, steps, None, gates, (at,), (), "")}
+
+
 def match_flight(board: tuple[int, ...], mover: int, start: int, landings: tuple[int, ...],
                  drop: int | None) -> tuple[Flight | None, str]:
     """A flight from `start` with exactly these landings (and drop), or None and the reason there is none."""
@@ -806,8 +899,7 @@ def match_flight(board: tuple[int, ...], mover: int, start: int, landings: tuple
     b = list(board)
     ship = b[start]
     b[start] = 0
-    last = len(landings) - 1
-    for k, at in enumerate(landings[:-1]):
+    for at in landings[:-1]:
         if not b[at]:
             return None, f"{sq_name(at)} is empty, so the flight cannot boost from there (a leg ends there)."
     end = landings[-1]
@@ -816,59 +908,10 @@ def match_flight(board: tuple[int, ...], mover: int, start: int, landings: tuple
                       f"({sq_name(start)}-…-{sq_name(end)}-…) or reprogram it ({sq_name(start)}-…-{sq_name(end)}>sq).")
     if drop is not None and (end < 0 or not b[end]):
         return None, f"only a flight that lands on a pyramid can reprogram it, and {sq_name(end)} is empty."
-
-    def walks(pos: int, left: int, goal: int, gates: int, squares: tuple, crossed: tuple, relax: str):
-        for nxt, gate in steps_of[pos]:
-            bit = 1 << gate
-            if gates & bit and relax != "gates":
-                continue
-            if nxt < 0:
-                if left == 1 and nxt == goal:
-                    yield gates | bit, squares + (nxt,), crossed + (gate,)
-                continue
-            if left > 1:
-                if not b[nxt] or relax == "empty":
-                    yield from walks(nxt, left - 1, goal, gates | bit, squares + (nxt,), crossed + (gate,), relax)
-            elif nxt == goal:
-                yield gates | bit, squares + (nxt,), crossed + (gate,)
-
-    def search(k: int, pos: int, gates: int, squares: tuple, crossed: tuple, relax: str):
-        steps = ship if k == 0 else b[landings[k - 1]]
-        for g2, sq2, cr2 in walks(pos, steps, landings[k], gates, squares, crossed, relax):
-            if k == last:
-                return Flight(sq2, cr2, landings, drop)
-            found = search(k + 1, landings[k], g2, sq2, cr2, relax)
-            if found is not None:
-                return found
-        return None
-
-    flight = search(0, start, 0, (start,), (), "")
+    route = _route(b, steps_of, ship, start, landings)
+    flight = None if route is None else Flight(route.squares, route.gates, landings, drop)
     if flight is None:
-        legs = [(start if k == 0 else landings[k - 1], landings[k]) for k in range(len(landings))]
-        a, z = legs[-1]
-        steps = ship if len(legs) == 1 else b[landings[-2]]
-        if z < 0 and abs((a // SIZE) - (SIZE - 1 if z == BASE[NORTH] else 0)) + 1 < steps:
-            return None, (f"the base may be entered only on the last step of a leg, and no {steps}-step leg "
-                          f"from {sq_name(a)} ends there.")
-        relaxed_gates = search(0, start, 0, (start,), (), "gates")
-        if relaxed_gates is not None:
-            twice = _first_repeat(relaxed_gates.gates)
-            return None, (f"every such flight crosses a gate already crossed this turn (the gate "
-                          f"{GATE_NAMES[twice]}); each gate is crossed at most once a turn.")
-        relaxed_empty = search(0, start, 0, (start,), (), "empty")
-        if relaxed_empty is not None:
-            blocked = next(s for s in relaxed_empty.squares[1:] if s >= 0 and b[s] and s not in landings)
-            return None, (f"a square in the way is occupied ({sq_name(blocked)}): ships pass only through empty "
-                          f"squares and land on the last step of a leg.")
-        for k, (a, z) in enumerate(legs):
-            steps = ship if k == 0 else b[landings[k - 1]]
-            if z >= 0:
-                dist = abs(a % SIZE - z % SIZE) + abs(a // SIZE - z // SIZE)
-                if dist > steps or (steps - dist) % 2:
-                    what = "ship" if k == 0 else f"boost from {sq_name(a)}"
-                    return None, (f"{sq_name(z)} is not {steps} step{'s' if steps > 1 else ''} from {sq_name(a)}: "
-                                  f"the {what} has {steps} pip{'s' if steps > 1 else ''} and flies exactly that far.")
-        return None, "no flight with these landings exists."
+        return None, _why_no_route(board, b, mover, ship, start, landings)
     if drop is not None:
         after = list(b)
         after[end] = ship
@@ -878,6 +921,58 @@ def match_flight(board: tuple[int, ...], mover: int, start: int, landings: tuple
             return None, (f"{sq_name(drop)} is beyond the opponent's home row: a reprogrammed pyramid may not go "
                           f"on a rank between the opponent's home row and the opponent's base.")
     return flight, ""
+
+
+def _why_no_route(board: tuple[int, ...], b: list[int], mover: int, ship: int, start: int,
+                  landings: tuple[int, ...]) -> str:
+    """Why no flight from `start` goes through exactly these landings, in the words of the rules."""
+    steps_of = STEPS[mover]
+    legs = [(start if k == 0 else landings[k - 1], landings[k]) for k in range(len(landings))]
+    a, z = legs[-1]
+    steps = ship if len(legs) == 1 else b[landings[-2]]
+    if z < 0 and abs((a // SIZE) - (SIZE - 1 if z == BASE[NORTH] else 0)) + 1 < steps:
+        return (f"the base may be entered only on the last step of a leg, and no {steps}-step leg "
+                f"from {sq_name(a)} ends there.")
+    # the first leg no flight gets through, after the first route of the legs before it
+    k = len(landings) - 1
+    prefix = _route(b, steps_of, ship, start, landings[:k])
+    while prefix is None:
+        k -= 1
+        prefix = _route(b, steps_of, ship, start, landings[:k])
+    a, z = legs[k]
+    gate = gate_in_the_way(board, mover, start, prefix.gates, a, ship if k == 0 else b[a], z)
+    if gate is not None:
+        return (f"every such flight crosses a gate already crossed this turn: the leg from {sq_name(a)} to "
+                f"{place_name(z)} would cross {gate_words(gate)} again; each gate is crossed at most once a turn.")
+    relaxed_gates = _route(b, steps_of, ship, start, landings, "gates")
+    if relaxed_gates is not None:
+        twice = _first_repeat(relaxed_gates.gates)
+        return (f"every such flight crosses a gate already crossed this turn ({gate_words(twice)}); each gate "
+                f"is crossed at most once a turn.")
+    relaxed_empty = _route(b, steps_of, ship, start, landings, "empty")
+    if relaxed_empty is not None:
+        ends, k = set(), 0
+        for steps in [ship] + [b[x] for x in landings[:-1]]:   # the step on which each leg ends
+            k += steps
+            ends.add(k)
+        blocked = next(s for k, s in enumerate(relaxed_empty.squares) if k not in ends and s >= 0 and b[s])
+        return (f"a square in the way is occupied ({sq_name(blocked)}): ships pass only through empty "
+                f"squares and land on the last step of a leg.")
+    for k, (a, z) in enumerate(legs):
+        steps = ship if k == 0 else b[landings[k - 1]]
+        what = "ship" if k == 0 else f"boost from {sq_name(a)}"
+        pips = f"{steps} pip{'s' if steps > 1 else ''}"
+        if z >= 0:
+            dist = abs(a % SIZE - z % SIZE) + abs(a // SIZE - z // SIZE)
+            if dist > steps or (steps - dist) % 2:
+                return (f"{sq_name(z)} is not {steps} step{'s' if steps > 1 else ''} from {sq_name(a)}: "
+                        f"the {what} has {pips} and flies exactly that far.")
+        else:
+            dist = abs(a // SIZE - (SIZE - 1 if z == BASE[NORTH] else 0)) + 1
+            if dist > steps:
+                return (f"{place_name(z)} is {dist} steps from {sq_name(a)}, and the {what} has {pips}: a ship "
+                        f"enters the base only with the last step of a leg.")
+    return "no flight with these landings exists."
 
 
 def _first_repeat(gates: tuple[int, ...]) -> int:

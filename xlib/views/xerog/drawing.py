@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import Move, State
-from ...games.xerog import BASE, NAMES, NORTH, SIZE, SOUTH, XeroGState
+from ...games.xerog import BASE, NAMES, NORTH, SIZE, SOUTH, Flight, XeroGState
 from ...board import palette
 from ...board.cells import Piece
 from ...board.view import Overlay
@@ -17,6 +17,9 @@ PYRAMID = "#3E5A4C"          # pyramids belong to nobody: one neutral colour, ap
 PYRAMID_EDGE = "#1E2B24"
 GATE_RED = "#D10A1E"         # a gate crossed this turn (closed), as in the seed's pictures
 PATH = "#222222"
+MAX_FRAMES = 4               # an animated flight shows at most this many pictures (0.6 s at the board's 0.15 s)
+SHIP_SCALE = 0.8             # a ship standing on a pyramid, beside it: big enough to read its number
+UNDER_SCALE = 0.64           # the pyramid a ship stands on, beside the ship
 
 
 @dataclass
@@ -25,6 +28,7 @@ class Pyramid(Piece):
 
     pips: int = 1
     faded: bool = False
+    under_ship: bool = False      # a ship stands on it: drawn smaller, to the right, the ship to its left
 
 
 class XeroGDrawing(XeroGEntry):
@@ -32,12 +36,14 @@ class XeroGDrawing(XeroGEntry):
 
     # ---- animation --------------------------------------------------------------------------------
     def frames(self, state: State, move: Move) -> list[Any]:
-        """The ship step by step along the move's witness path, then the reprogrammed pyramid dropped."""
+        """The ship along the move's path, then the reprogrammed pyramid dropped: at most MAX_FRAMES pictures,
+        so a flight takes a moment however long it is (the path drawn so far shows the steps between)."""
         assert isinstance(state, XeroGState)
         flight = self.flight_of(state, move)
         if flight is None:
             return []
-        out: list[Any] = [Frame(flight, k) for k in range(1, len(flight.squares))]
+        budget = MAX_FRAMES - (flight.drop is not None)
+        out: list[Any] = [Frame(flight, k) for k in frame_steps(flight, budget)]
         if flight.drop is not None:
             out.append(Frame(flight, len(flight.squares) - 1, dropped=True))
         return out
@@ -54,9 +60,12 @@ class XeroGDrawing(XeroGEntry):
                 pips = arrange.row[index % SIZE]
         if not pips:
             return None
-        selection = self._overlay().selection
-        faded = isinstance(selection, Entry) and selection.start == index and self._overlay().frame is None
-        return Pyramid(PYRAMID, str(pips), PYRAMID_EDGE, pips=pips, faded=faded)
+        overlay = self._overlay()
+        selection = overlay.selection
+        faded = isinstance(selection, Entry) and selection.start == index and overlay.frame is None
+        ship = self._ship_now(state, overlay)
+        under = ship is not None and ship[0] == index and self._on_pyramid(state, overlay, index)
+        return Pyramid(PYRAMID, str(pips), PYRAMID_EDGE, pips=pips, faded=faded, under_ship=under)
 
     def cell_fill(self, state: State, index: int) -> str:
         assert isinstance(state, XeroGState)
@@ -104,11 +113,16 @@ class XeroGDrawing(XeroGEntry):
     def draw_piece(self, canvas: Any, index: int, p: Piece) -> None:
         cx, cy = self.centre(index)
         pips = p.pips if isinstance(p, Pyramid) else int(p.letter or 1)
+        if isinstance(p, Pyramid) and p.under_ship:   # the ship stands on it: both side by side, both readable
+            self.draw_pyramid(canvas, cx + self.cell * 0.2, cy + self.cell * 0.06, pips, scale=UNDER_SCALE,
+                              label_px=12)
+            return
         self.draw_pyramid(canvas, cx, cy, pips, faded=isinstance(p, Pyramid) and p.faded)
 
     def draw_pyramid(self, canvas: Any, cx: float, cy: float, pips: int, scale: float = 1.0,
-                     faded: bool = False, ring: str | None = None) -> None:
-        """A pyramid seen from the side: its height by size, its pips as dots above the base, its number."""
+                     faded: bool = False, ring: str | None = None, label_px: int = 9) -> None:
+        """A pyramid seen from the side: its height by size, its pips as dots above the base, its number (at
+        least `label_px` high)."""
         c = self.cell * scale
         h = c * (0.36 + 0.15 * pips)
         half = c * (0.16 + 0.07 * pips)
@@ -129,7 +143,7 @@ class XeroGDrawing(XeroGEntry):
         gap = c * 0.09
         for k in range(pips):
             canvas.fill_circle(cx + (k - (pips - 1) / 2) * gap, base_y - c * 0.06, max(1.5, c * 0.025))
-        canvas.font = f"bold {max(9, int(c * (0.15 + 0.03 * pips)))}px sans-serif"
+        canvas.font = f"bold {max(label_px, int(c * (0.15 + 0.03 * pips)))}px sans-serif"
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.fill_text(str(pips), cx, base_y - h * 0.36 - c * 0.02)
@@ -149,8 +163,12 @@ class XeroGDrawing(XeroGEntry):
         goal = None
         if overlay.interactive and not state.over and not state.in_setup and overlay.frame is None:
             goal = BASE[1 - state.mover]
+        ship = self._ship_now(state, overlay)
         for p, base in ((NORTH, BASE[NORTH]), (SOUTH, BASE[SOUTH])):
             x, y, w, h = self.base_rect(base)
+            label_x = x + w / 2
+            if ship is not None and ship[0] == base:   # a ship flew in at its file: the words keep out of its way
+                label_x = x + w * (0.72 if ship[2] % SIZE < SIZE // 2 else 0.28)
             colour = self.seat_colour(p)
             canvas.fill_style = palette.tint(colour, 0.78)
             canvas.fill_rect(x, y, w, h)
@@ -163,7 +181,7 @@ class XeroGDrawing(XeroGEntry):
             canvas.text_baseline = "middle"
             target = " — South flies here" if p == NORTH else " — North flies here"
             canvas.fill_text(f"{NAMES[p]}'s base ({'N' if p == NORTH else 'S'}){target if goal is not None else ''}",
-                             x + w / 2, y + h / 2)
+                             label_x, y + h / 2)
         # the panel on the right
         px = self.grid_right + 2
         canvas.fill_style = "#F1EEE6"
@@ -220,17 +238,27 @@ class XeroGDrawing(XeroGEntry):
         canvas.fill()
         canvas.global_alpha = 1.0
 
-    def _ship_now(self, state: XeroGState, overlay: Overlay) -> tuple[int, int] | None:
-        """Where the ship in flight is drawn (square, pips): the animated step, or the entry's last landing."""
+    def _ship_now(self, state: XeroGState, overlay: Overlay) -> tuple[int, int, int] | None:
+        """Where the ship in flight is drawn (square, pips, the square it came from): the animated step, the
+        entry's last landing, or the base the winning ship flew into."""
         frame, sel = overlay.frame, overlay.selection
         if isinstance(frame, Frame) and not frame.dropped:
-            return frame.flight.squares[frame.step], state.board[frame.flight.squares[0]]
+            squares = frame.flight.squares
+            return squares[frame.step], state.board[squares[0]], squares[frame.step - 1]
         if isinstance(sel, Entry) and sel.landings and frame is None:
-            return sel.landings[-1], state.board[sel.start]
+            came = sel.witness.squares[steps_through(state.board, sel.start, sel.landings) - 1] \
+                if sel.witness is not None else sel.start
+            return sel.landings[-1], state.board[sel.start], came
         won = self._won(state) if frame is None else None
         if won is not None:
-            return won.landings[-1], state.board[won.squares[0]]
+            return won.landings[-1], state.board[won.squares[0]], won.squares[-2]
         return None
+
+    def _on_pyramid(self, state: XeroGState, overlay: Overlay, at: int) -> bool:
+        """Whether the ship drawn on `at` stands on a pyramid (not on its own start square)."""
+        frame, sel = overlay.frame, overlay.selection
+        start = frame.flight.squares[0] if isinstance(frame, Frame) else sel.start if isinstance(sel, Entry) else -9
+        return at >= 0 and at != start and bool(state.board[at])
 
     def draw_over(self, canvas: Any, state: State, overlay: Overlay) -> None:
         assert isinstance(state, XeroGState)
@@ -243,15 +271,14 @@ class XeroGDrawing(XeroGEntry):
             self._draw_drop(canvas, *drop)
         ship = self._ship_now(state, overlay)
         if ship is not None:
-            at, pips = ship
+            at, pips, came = ship
             x, y = self.point(at)
-            start = overlay.frame.flight.squares[0] if isinstance(overlay.frame, Frame) else \
-                sel.start if isinstance(sel, Entry) else -9
-            on_pyramid = at >= 0 and at != start and bool(state.board[at])
-            if on_pyramid:   # the ship stands on the pyramid it landed on: drawn smaller, to one side
-                x, y = x - self.cell * 0.27, y - self.cell * 0.2
-            self.draw_pyramid(canvas, x, y, pips, scale=0.5 if on_pyramid else 0.62 if at < 0 else 1.0,
-                              ring=palette.HIGHLIGHT)
+            scale = 1.0
+            if at < 0:   # in the base, straight on from the file it came from
+                x, scale = self.centre(came)[0], 0.62
+            elif self._on_pyramid(state, overlay, at):   # on the pyramid it landed on: beside it, on the left
+                x, y, scale = x - self.cell * 0.2, y - self.cell * 0.04, SHIP_SCALE
+            self.draw_pyramid(canvas, x, y, pips, scale=scale, ring=palette.HIGHLIGHT, label_px=12)
         if isinstance(sel, Entry) and overlay.frame is None:
             self._ring(canvas, sel.start, palette.HIGHLIGHT, 4, 0.96, dash=True)
             if sel.mode == FLY and overlay.interactive:
@@ -331,7 +358,7 @@ class XeroGDrawing(XeroGEntry):
         elif state.in_setup:
             head = "Stash"
         elif isinstance(sel, Entry):
-            head = {FLY: "Flying", CHOOSE: "Boost or reprogram?", DROP: "Drop where?"}[sel.mode]
+            head = {FLY: "Flying", CHOOSE: "Choose one:", DROP: "Drop where?"}[sel.mode]
         else:
             head = f"{NAMES[state.mover]} to fly"
         canvas.font = "bold 13px sans-serif"
@@ -392,3 +419,13 @@ class XeroGDrawing(XeroGEntry):
         canvas.stroke_style = palette.HIGHLIGHT
         canvas.stroke_rect(x0 + 4, gy + 32, 20, 20)
         canvas.fill_text("you may click", x0 + 30, gy + 42)
+
+
+def frame_steps(flight: Flight, budget: int) -> list[int]:
+    """The steps of `flight` an animation shows: every step when there are at most `budget` (at least one),
+    else `budget` steps spread evenly, the last one always (the path drawn up to each shows the steps between)."""
+    n = len(flight.squares) - 1
+    budget = max(1, budget)
+    if n <= budget:
+        return list(range(1, n + 1))
+    return sorted({max(1, (n * (j + 1) + budget // 2) // budget) for j in range(budget)})

@@ -55,11 +55,10 @@ class XeroGEntry(XeroGFlights):
             drop = bool(self.drops(state, selection))
             out.append(Button("Rocket Boost", "boost", x, y0, w, 44, boost))
             out.append(Button("Reprogram", "reprogram", x, y0 + 52, w, 44, drop))
-        top = y0 + (112 if selection.mode == CHOOSE else 0)
-        out.append(Button("Step back", "back", x, top, w, 34))
-        out.append(Button("Cancel flight", "cancel", x, top + 42, w, 34))
-        if selection.mode != DROP and len(self.routes(state, selection)) > 1:
-            out.append(Button("Other route", "route", x, top + 84, w, 34))
+        # Step back and Cancel flight stay in one place, below where Rocket Boost and Reprogram appear: a quick
+        # second click on either of those lands on no button rather than on Cancel flight
+        out.append(Button("Step back", "back", x, y0 + 112, w, 34))
+        out.append(Button("Cancel flight", "cancel", x, y0 + 154, w, 34))
         return out
 
     def button_centre(self, state: State, selection: Any, label: str) -> tuple[float, float]:
@@ -163,7 +162,14 @@ class XeroGEntry(XeroGFlights):
 
     def _press(self, state: XeroGState, selection: Any, b: Button) -> Click:
         if not b.enabled:
-            return Click(selection=selection, message=f"{b.label}: not possible here.")
+            why = ""
+            if isinstance(selection, Entry) and selection.landings and b.action == "boost":
+                why = self.why_no_boost(state, selection)
+            elif isinstance(selection, Entry) and selection.landings and b.action == "reprogram":
+                why = self.why_no_reprogram(state, selection)
+            where = selection.landings[-1:] if isinstance(selection, Entry) else ()
+            return Click(selection=selection, illegal=True, marks=where,
+                         message=f"{b.label} is not possible here" + (f": {why}" if why else "."))
         if b.action.startswith("size"):
             size = int(b.action[4:])
             row = selection.row if isinstance(selection, Arrange) else (0,) * SIZE
@@ -178,22 +184,16 @@ class XeroGEntry(XeroGFlights):
             return self._step_back(state, selection)
         at = selection.landings[-1]
         pips = state.board[at]
-        if b.action == "route":
-            routes = self.routes(state, selection)
-            k = next((i for i, f in enumerate(routes) if f == selection.witness), 0)
-            other = routes[(k + 1) % len(routes)]
-            return Click(selection=Entry(selection.start, selection.landings, selection.mode, other),
-                         message=f"Another route to {sq_name(at)}: "
-                                 f"{', '.join(sq_name(x) for x in self._prefix(state, selection, other)[1:])}. "
-                                 f"Its gates are the red ones now.")
         if b.action == "boost":
             flying = Entry(selection.start, selection.landings, FLY, selection.witness)
-            if not self.targets(state, flying):   # this route cannot go on: take one that can
-                flying = Entry(selection.start, selection.landings, FLY,
-                               next(iter(self.reachable(state, flying).values())))
+            onward = self.reachable(state, flying)
+            route = self._prefix(state, selection, selection.witness) if selection.witness is not None else ()
+            if not any(self._prefix(state, selection, w) == route for w in onward.values()):
+                # the route drawn so far cannot go on: draw one that can (the next click may change it again)
+                flying = Entry(selection.start, selection.landings, FLY, next(iter(onward.values())))
             return Click(selection=flying,
                          message=f"Rocket Boost: click where the ship lands after {pips} more step"
-                                 f"{'s' if pips > 1 else ''} from {sq_name(at)}.")
+                                 f"{'s' if pips > 1 else ''} from {sq_name(at)} (ringed).")
         beyond = self._beyond_words(state, selection)
         return Click(selection=Entry(selection.start, selection.landings, DROP, selection.witness),
                      message=f"Reprogram: click a ringed empty square for the {SIZE_WORDS[pips]} pyramid{beyond}.")

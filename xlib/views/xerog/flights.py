@@ -8,8 +8,8 @@ from typing import Any
 
 from ... import registry
 from ...core import Move
-from ...games.xerog import (BASE, NAMES, NORTH, SIZE, SOUTH, Flight, XeroGState, board_after, drop_squares,
-                           match_flight, sq_name)
+from ...games.xerog import (BASE, NAMES, NORTH, SIZE, SOUTH, STEPS, Flight, XeroGState, board_after, drop_squares,
+                           gate_in_the_way, gate_words, leg_ends, match_flight, place_name, sq_name)
 from ...board.cells import CellView
 from ...board.view import Overlay
 
@@ -218,25 +218,15 @@ class XeroGFlights(CellView):
         return flight.squares[:steps_through(state.board, entry.start, entry.landings) + 1]
 
     def targets(self, state: XeroGState, entry: Entry) -> dict[int, Flight]:
-        """Where the current leg may land, by the route drawn for the legs so far (its red gates stay closed)."""
-        every = self.reachable(state, entry)
-        if not entry.landings or entry.witness is None:
-            return every
-        route = self._prefix(state, entry, entry.witness)
-        return {t: w for t, w in every.items() if self._prefix(state, entry, w) == route}
+        """Where the current leg may land: every square some legal flight through the landings so far reaches
+        next, each with such a flight (a move is its outcome, so the board picks the route by itself)."""
+        return self.reachable(state, entry)
 
-    def routes(self, state: XeroGState, entry: Entry) -> list[Flight]:
-        """One legal flight for each route of the legs so far that leads somewhere: the entry's own first."""
-        if not entry.landings:
-            return []
-        out: list[Flight] = [entry.witness] if entry.witness is not None else []
-        seen = {self._prefix(state, entry, f) for f in out}
-        for w in self.reachable(state, entry).values():
-            route = self._prefix(state, entry, w)
-            if route not in seen:
-                seen.add(route)
-                out.append(w)
-        return out
+    def drawn_gates(self, state: XeroGState, entry: Entry) -> tuple[int, ...]:
+        """The gates the route drawn for the legs so far has crossed (red on the board)."""
+        if not entry.landings or entry.witness is None:
+            return ()
+        return entry.witness.gates[:steps_through(state.board, entry.start, entry.landings)]
 
     def drops(self, state: XeroGState, entry: Entry) -> set[int]:
         """The squares where the pyramid landed on may be dropped (the engine accepts the whole move)."""
@@ -259,16 +249,21 @@ class XeroGFlights(CellView):
         """The engine's reason why the current leg cannot land on `target`."""
         board, start = state.board, entry.start
         landings = entry.landings + (target,)
-        shown = sq_name(target) if target >= 0 else f"{NAMES[NORTH if target == BASE[NORTH] else SOUTH]}'s base"
+        shown = place_name(target)
         drop = None
         if target >= 0 and target != start and board[target]:   # a pyramid: ask about the flight up to it
             after = after_landing(board, start, target)
             allowed = [d for d in drop_squares(after, state.mover) if d != start] or [start]
             drop = allowed[0]
-        if target in self.reachable(state, entry):
-            return f"{shown}: not by the route drawn (see its red gates); another route reaches it: press Other route."
         text = flight_text(start, landings, drop)
         reason = state.explain(text)
+        if reason is not None and "gate already crossed" in reason and entry.landings:
+            at = entry.landings[-1]
+            gate = gate_in_the_way(board, state.mover, start, self.drawn_gates(state, entry), at, board[at], target)
+            if gate is not None:   # named on the route drawn, whose closed gates are the red ones
+                return (f"{shown}: a boost of {board[at]} from {sq_name(at)} cannot get there without crossing a "
+                        f"gate already crossed this turn: it would cross {gate_words(gate)} (red) again. Each gate "
+                        f"is crossed at most once a turn.")
         if reason is None:
             return (f"{shown}: the ship can land on {sq_name(target)}, but no flight goes on from there that "
                     f"changes the board.")
@@ -281,6 +276,50 @@ class XeroGFlights(CellView):
                 return (f"{shown} is {dist} steps from {sq_name(at)} and this leg has {steps}: a ship enters "
                         f"the base only with the last step of a leg.")
         return reason_about(reason, text, shown)
+
+    def why_no_boost(self, state: XeroGState, entry: Entry) -> str:
+        """Why no Rocket Boost goes on from the entry's last landing, in the lesson's words (on the route drawn)."""
+        board, start, at = state.board, entry.start, entry.landings[-1]
+        pips = board[at]
+        closed = self.drawn_gates(state, entry)
+        leg = f"a boost of {pips} from {sq_name(at)}"
+        sides = STEPS[state.mover][at]
+        shut = [g for _, g in sides if g in closed]
+        way_out = [d for d, g in sides if g not in closed]
+        if not way_out:
+            return (f"every gate of {sq_name(at)} is closed (red): the ship has crossed each of them this turn, and "
+                    f"each gate is crossed at most once a turn.")
+        if pips > 1 and all(d < 0 or (board[d] and d != start) for d in way_out):
+            taken = [sq_name(d) for d in way_out if d >= 0]
+            gates = " and ".join(gate_words(g) for g in shut)
+            return (f"{leg} cannot get out: {gates} {'are' if len(shut) > 1 else 'is'} closed (red), and the ship "
+                    f"passes only through empty squares, not the pyramid{'s' if len(taken) > 1 else ''} on "
+                    f"{' and '.join(taken)}." if shut else
+                    f"{leg} cannot get out: a ship passes only through empty squares, not the pyramids on "
+                    f"{' and '.join(taken)}.")
+        gate = gate_in_the_way(board, state.mover, start, closed, at, pips)
+        if gate is not None:
+            return (f"{leg} would have to cross a gate already crossed this turn (red), such as {gate_words(gate)}; "
+                    f"each gate is crossed at most once a turn.")
+        ends = leg_ends(board, state.mover, start, closed, at, pips)
+        if not ends:
+            return (f"{leg} has no way through: the squares around are taken, and a ship passes only through "
+                    f"empty squares.")
+        if ends <= {start}:
+            return (f"{leg} can only end on {sq_name(start)}, where the ship started: the board would be as "
+                    f"before, and the board must change.")
+        return f"every way {leg} can go leaves the board as it was or is blocked further on."
+
+    def why_no_reprogram(self, state: XeroGState, entry: Entry) -> str:
+        """Why the pyramid landed on cannot be reprogrammed anywhere that changes the board."""
+        start, at = entry.start, entry.landings[-1]
+        after = after_landing(state.board, start, at)
+        allowed = drop_squares(after, state.mover)
+        opp = NAMES[1 - state.mover]
+        if not allowed:
+            return f"there is no empty square for the pyramid on {sq_name(at)} that is not beyond {opp}'s home row."
+        return (f"the only square it may go to is {sq_name(start)}, where the ship started, and an equal pyramid "
+                f"there leaves the board as it was: the board must change.")
 
     def flight_of(self, state: XeroGState, move: Move | str) -> Flight | None:
         """The flight to show for a move of `state`: as a person entered it or a lesson wrote it, else its witness.

@@ -33,6 +33,14 @@ class XeroGView(XeroGDrawing):
     def status(self, state: State) -> str:
         assert isinstance(state, XeroGState)
         if state.over:
+            if len(state.winners) == 2:   # a draw: both seats share it, but nobody won
+                limit, times = state.game.options["max_plies"], state.game.options["repetitions"]
+                nth = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(times, f"{times}th")
+                if limit is not None and state.flown >= limit:
+                    why = f"{limit} flight{'s were' if limit > 1 else ' was'} flown"
+                else:
+                    why = f"the same position came up for the {nth} time"
+                return f"Game over: a draw ({why})."
             return super().status(state)
         name = NAMES[state.mover]
         if state.in_setup:
