@@ -119,3 +119,121 @@ def test_decisions_name_our_choices_and_the_option_that_changes_them():
     assert "(ours" in text and "Board size" in text and "6 for a quick game" in text
     assert "decided" in text
     assert "Mark Steere" in L.CREDIT
+
+
+# ---- the exercises mean what they say ------------------------------------------------------------------
+NAMES = ("Red", "Yellow", "Green")
+#: every move that solves each move exercise (one stone is a whole turn in X): the goal accepts each of them
+RIGHT_MOVES = {
+    ("TURNS", 0): {"b3", "c2", "d2", "d3", "c4"},
+    ("GROUPS", 0): {"c3"},
+    ("GROUPS", 1): {"c3", "d3", "d4"},
+    ("CONNECT", 0): {"a1", "a3", "a4"},
+    ("CONNECT", 1): {"d6", "e6"},
+    ("CONNECT", 2): {"f1", "f2"},
+    ("OUTERMOST", 0): {"d3"},
+    ("OUTERMOST", 1): {"b2"},
+    ("OUTERMOST", 2): {"a6"},
+    ("CORNER_CELL", 0): {"a1", "f1", "a6", "f6"},
+    ("CORNER_CELL", 1): {"b5"},
+    ("CORNER_CELL", 2): {"f2"},
+    ("DECIDED", 0): {"f3"},
+    ("DECIDED", 1): {"a5", "b5"},
+    ("WIN_400", 0): {"d3"},
+    ("WIN_211", 0): {"f6"},
+    ("WIN_220", 1): {"e5"},
+}
+SCENE_NAMES = {id(getattr(L, name)): name for name in ("TURNS", "GROUPS", "CONNECT", "OUTERMOST", "CORNER_CELL",
+                                                       "DECIDED", "WIN_400", "WIN_310", "WIN_211", "WIN_022",
+                                                       "WIN_220", "NO_DRAWS")}
+
+
+def exercise_list():
+    return [(scene, k, ex) for scene in L.SCENES for k, ex in enumerate(scene.exercises)]
+
+
+def start_of(scene, k):
+    return scene.exercises[k].start(scene.game, scene.options)
+
+
+def test_every_move_exercise_accepts_exactly_its_right_moves():
+    moves = {(SCENE_NAMES[id(scene)], k) for scene, k, ex in exercise_list() if ex.kind == "move"}
+    assert moves == set(RIGHT_MOVES)
+    for (name, k), right in RIGHT_MOVES.items():
+        scene = getattr(L, name)
+        ex, start = scene.exercises[k], start_of(scene, k)
+        solving = {str(m) for m in start.moves() if ex.check(start, start.play(m))}
+        assert solving == right, (name, k, solving)
+        assert len(ex.solution) == 1 and ex.solution[0] in right
+
+
+def test_every_exercise_position_could_arise_in_play_and_names_who_moves():
+    """Red, Yellow, Green in turn: the colour to move tells how many stones each colour has."""
+    for scene, k, ex in exercise_list():
+        start = start_of(scene, k)
+        counts = [sum(start.stone(c) == p for c in start.game.names) for p in range(3)]
+        mover = start.to_move
+        assert counts == [counts[0] - (0 < mover <= p) for p in range(3)], (scene.title, k, counts)
+        if ex.kind == "move":
+            assert ex.task.startswith(f"{NAMES[start.to_move]} to move:"), ex.task
+        text = ex.task + ex.why + ex.hint
+        assert not re.search(r"\b(None|True|False|index|state)\b", text), text
+        assert start.explain(ex.illegal) is not None
+
+
+def test_who_would_win_questions_match_the_position_after_their_move():
+    asked = 0
+    for scene, k, ex in exercise_list():
+        if ex.kind != "choice" or ex.choices != NAMES:
+            continue
+        start, asked = start_of(scene, k), asked + 1
+        after = ex.solution_end(start)
+        scores = ("-".join(map(str, after.scores)), "-".join(map(str, sorted(after.scores, reverse=True))))
+        assert any(score in ex.why for score in scores), scene.title   # Red-Yellow-Green, or largest first
+        assert L.leader(after) == NAMES.index(ex.answer), scene.title
+        assert L.leader(start) != L.leader(after)       # the board's score line before the move does not give it away
+    assert asked == 4
+
+
+def test_the_winner_exercises_reach_the_scores_their_scenes_teach():
+    for scene, k, score in ((L.WIN_310, 0, (1, 0, 3)), (L.WIN_211, 0, (1, 2, 1)), (L.WIN_022, 0, (0, 2, 2)),
+                            (L.WIN_220, 0, (2, 2, 0)), (L.WIN_220, 1, (3, 1, 0)), (L.WIN_400, 0, (4, 0, 0))):
+        assert scene.exercises[k].solution_end(start_of(scene, k)).scores == score, scene.title
+    start = start_of(L.WIN_220, 1)
+    assert start.scores == (2, 2, 0) and L.leader(start) == GREEN       # Green leads with none before Red's move
+    assert start_of(L.WIN_211, 0).scores == (1, 1, 1) and L.leader(start_of(L.WIN_211, 0)) is None
+
+
+def test_no_draws_question_full_board_counts_add_up_to_four_and_only_the_answer_does_not():
+    ex = L.NO_DRAWS.exercises[1]
+    for choice in ex.choices:
+        counts = tuple(int(c) for c in choice.split("-"))
+        full_board = sum(counts) == 4
+        assert full_board == (choice != ex.answer)
+        if full_board:
+            assert any(counts.count(c) == 1 for c in counts)          # a count nobody shares: a winner
+    end = ex.solution_end(start_of(L.NO_DRAWS, 1))
+    assert end.over and sum(end.scores) == 4
+
+
+def test_typical_wrong_moves_are_answered_in_the_exercises_words():
+    def after(scene, k, move):
+        ex, start = scene.exercises[k], start_of(scene, k)
+        end = start.play(move)
+        assert not ex.check(start, end)
+        return ex.miss(start, end)
+
+    assert "inside Yellow's" in after(L.OUTERMOST, 1, "a1")           # the corner cell inside another's group
+    assert "corner cell" in after(L.CONNECT, 1, "f6")
+    assert "a6" in after(L.OUTERMOST, 2, "c5")                         # Yellow's reply that still takes a1
+    assert "f2" in after(L.CORNER_CELL, 2, "e3")
+    assert "still Red's" in after(L.OUTERMOST, 0, "c3")
+    assert "for now" in after(L.DECIDED, 0, "a1")                      # f6 Green's, but not decided
+    assert "Green leads" in after(L.WIN_220, 1, "a5")
+    assert "does not share an edge" in after(L.TURNS, 0, "f6")
+
+
+def test_a_corner_stone_inside_a_wall_does_not_take_the_corner():
+    start = start_of(L.OUTERMOST, 1)
+    end = start.play("a1")
+    assert end.corners["a1"] == YELLOW and end.stone("a1") == RED

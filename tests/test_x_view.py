@@ -135,8 +135,9 @@ def test_decided_corners_are_shaded_locked_and_counted_in_the_status():
     inside = view.index_of("b2")
     assert inside in a1.enclosed and view.cell_fill(start, inside) == palette.tint(palette.YELLOW, 0.6)
     assert view.cell_fill(start, view.index_of("e5")) == palette.CELL
-    assert "corners 1-1-0, 1 decided" in view.status(start)
-    assert "Decided: a1 Yellow. Open: i1 nobody yet, a9 Red for now, i9 nobody yet." == view.corner_line(start)
+    assert view.status(start) == "Yellow to move · corners 1-1-0."
+    assert view.corner_line(start) == "Decided: a1 Yellow. For now: a9 Red. No owner yet: i1, i9."
+    assert XView(size=6).corner_line(lesson.TURNS.start()) == "No owner yet: a1, f1, a6, f6."
     locks = [a for name, a in drawn(view, start) if name == "arc"]
     assert len(locks) == 1                                       # one padlock shackle: a1's badge
 
@@ -147,7 +148,8 @@ def test_the_early_end_is_explained_in_the_status_the_log_and_under_the_board():
     click(b, "i1")
     assert b.state.over
     assert "Game over, every corner is decided: Red wins 2-1-1." in b.status.value
-    assert "i1</code> takes corner i1; every corner is decided: game over" in b.log.value
+    assert "i1</code> takes corner i1; ends the game: every corner is decided" in b.log.value
+    assert "Red takes corner i1. Game over, every corner is decided: Red wins 2-1-1." in b.message.value
     line = b.view.corner_line(b.state)
     assert line == "Every corner is decided, so the score cannot change: play stops with 35 cells empty."
     assert line in b.view.describe(b.state) and line in b.text_board.value
@@ -160,6 +162,26 @@ def test_the_move_log_says_which_corners_a_stone_takes_and_decides():
     for cell in lesson.DECIDED.moves:
         click(b, cell)
     assert "2. <code>e9</code> takes corner i9; decides a9 and i9<br>" in b.log.value
+
+
+def test_a_corner_changing_hands_is_said_in_the_log_and_the_message_with_the_new_path_outlined():
+    b = Board(state=lesson.CORNER_CELL.start(), animate=0)
+    for cell in lesson.CORNER_CELL.moves:
+        click(b, cell)
+    assert "3. <code>f2</code> takes corner f1 from Red<br>" in b.log.value + "<br>"
+    assert "Green takes corner f1 from Red. Green's group joins the two sides farther out." in b.message.value
+    assert {b.view.name_of(i) for i in b.marks} == {"e1", "e2", "f2"}    # Green's path, outlined
+    click(b, "d5")                                                       # a stone that changes no corner
+    assert "takes" not in b.message.value and not b.marks
+
+
+def test_a_newly_decided_corner_is_told_with_its_owner():
+    view = XView()
+    before, after = lesson.DECIDED.states()[1:3]
+    text, marks = view.news(before, after)
+    assert text == "Green takes corner i9. Corners a9 and i9 are decided: a9 stays Red's, i9 stays Green's."
+    assert view.index_of("e9") in marks and view.index_of("a1") not in marks
+    assert view.news(*lesson.DECIDED.states()[:2]) == ("", ())      # i2 changes no corner: nothing to tell
 
 
 def test_the_score_line_names_the_leader_by_the_largest_count_nobody_shares():
@@ -202,3 +224,9 @@ def test_typed_moves_play_and_bad_names_are_explained():
     b = quick_board()
     assert b.type_move("c3") and b.state.stone("c3") == RED
     assert not b.type_move("z9") and "not a cell" in b.message.value and b.state.ply == 1
+
+
+def test_corners_taken_from_another_player_are_named_before_new_ones():
+    view = XView()
+    before, after = lesson.WIN_400.states()
+    assert view.phrase(before, after.last_move).startswith("takes corner a9 from Green and corner a1;")

@@ -1,11 +1,12 @@
 """The X app in a real Chromium at 1366×768: rendered without code or errors, every board painted, a stone
-placed by a click, an occupied cell explained in view, undo, and a reload that paints again."""
+placed by a click, an occupied cell explained in view, a corner taken said above the board, undo, and a reload
+that paints again."""
 from xlib.views.x.view import XView
 
 from .harness import HASH_JS, click_view_point, inside_viewport, no_errors, open_app, wait_painted
 
 
-def test_x_app_places_by_click_explains_an_occupied_cell_undoes_and_reloads(page, server, artifacts):
+def test_x_app_places_by_click_explains_an_occupied_cell_tells_a_corner_undoes_and_reloads(page, server, artifacts):
     open_app(page, server, "x.ipynb")
     canvases = page.locator(".xlib-canvas")
     canvases.first.wait_for(timeout=60_000)
@@ -38,6 +39,14 @@ def test_x_app_places_by_click_explains_an_occupied_cell_undoes_and_reloads(page
     assert inside_viewport(page, message) and inside_viewport(page, canvas)
     board.screenshot(path=str(artifacts / "x-occupied.png"))
 
+    click_view_point(canvas, view, *view.cell_centre("a1"))          # Yellow's stone on a corner cell
+    page.wait_for_function("(el) => el.innerText.includes('Yellow takes corner a1.')", arg=message.element_handle(),
+                           timeout=30_000)
+    page.wait_for_function("(el) => el.innerText.includes('a1 takes corner a1')", arg=log.element_handle(),
+                           timeout=30_000)
+    board.get_by_role("button", name="Undo").click()
+    page.wait_for_function("(el) => el.innerText.includes('Yellow to move')", arg=status.element_handle(),
+                           timeout=30_000)
     board.get_by_role("button", name="Undo").click()
     page.wait_for_function("(el) => el.innerText.includes('Red to move')", arg=status.element_handle(),
                            timeout=30_000)

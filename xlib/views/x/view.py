@@ -3,7 +3,8 @@
 For every owned corner the owner's outermost connecting group is drawn as a path (stones joined
 by bridges in the owner's colour, with a stub onto each side it touches); decided corners are
 shaded and carry a locked badge; under the board the score line names who leads by the rule
-"the largest count nobody shares" and why the game ended. Ownership and decisions come from the
+"the largest count nobody shares" and why the game ended. A corner taken (from whom) or decided is
+said above the board with the new owner's path outlined, and in the move log. Ownership and decisions come from the
 engine; the view only finds, from the stones, which group and path to draw."""
 from __future__ import annotations
 
@@ -204,7 +205,7 @@ class XView(CellView):
         return f"{counts}: {who} {verb} with the largest count nobody shares"
 
     def corner_line(self, state: State) -> str:
-        """Which corners are decided and which are still open, or why the game ended."""
+        """Which corners are decided, which are owned for now and which have no owner, or why the game ended."""
         pic = self.picture(state)
         assert isinstance(state, XState)
         empty = sum(s is None for s in pic.stones)
@@ -214,15 +215,20 @@ class XView(CellView):
                         f"{'cell' if empty == 1 else 'cells'} empty.")
             return "The board is full: every corner is decided."
         decided = [f"{c.name} {self.colour_name(state, c.owner)}" for c in pic.corners if c.decided]
-        open_ = [f"{c.name} {self.colour_name(state, c.owner)}{' for now' if c.owner is not None else ' yet'}"
-                 for c in pic.corners if not c.decided]
+        for_now = [f"{c.name} {self.colour_name(state, c.owner)}" for c in pic.corners
+                   if not c.decided and c.owner is not None]
+        nobody = [c.name for c in pic.corners if c.owner is None]
         parts = []
         if decided:
             parts.append("Decided: " + ", ".join(decided))
-        parts.append("Open: " + ", ".join(open_))
+        if for_now:
+            parts.append("For now: " + ", ".join(for_now))
+        if nobody:
+            parts.append("No owner yet: " + ", ".join(nobody))
         return ". ".join(parts) + "."
 
     def status(self, state: State) -> str:
+        """Whose turn and the corners in Red-Yellow-Green order; who leads, and why, is the line under the board."""
         counts = "-".join(str(c) for c in state.scores)
         if state.over:
             lead = self.leader(state)
@@ -231,28 +237,63 @@ class XView(CellView):
             why = "the board is full" if full else "every corner is decided"
             return f"Game over, {why}: {who} wins {counts}."
         assert state.to_move is not None
-        decided = sum(c.decided for c in self.picture(state).corners)
-        lead = self.leader(state)
-        leads = f"{self.player_name(state, lead)} leads" if lead is not None else "nobody leads"
-        return f"{self.player_name(state, state.to_move)} to move · corners {counts}, {decided} decided: {leads}."
+        return f"{self.player_name(state, state.to_move)} to move · corners {counts}."
 
-    def phrase(self, before: State, move: Move) -> str:
-        after = before.play(move)
+    def _changes(self, before: State, after: State) -> tuple[list[tuple[str, int | None]], list[str]]:
+        """What a move did to the corners: those that changed owner (with the owner before, None when there
+        was none), and those newly decided while the game goes on."""
         assert isinstance(before, XState) and isinstance(after, XState)
         was, now = before.corners, after.corners
-        taken = [c for c in now if now[c] != was[c] and now[c] is not None]
-        words = []
-        if taken:
-            words.append(f"takes corner{'s' if len(taken) > 1 else ''} {' and '.join(taken)}")
-        if after.over:
-            full = all(after.stone(c) is not None for c in after.game.names)
-            words.append("the board is full: game over" if full else "every corner is decided: game over")
-        else:
+        taken = [(c, was[c]) for c in now if now[c] != was[c] and now[c] is not None]
+        decided: list[str] = []
+        if not after.over:
             settled, ours = before.final_corners, after.final_corners
             decided = [c for c in ours if ours[c] is not None and settled[c] is None]
-            if decided:
-                words.append(f"decides {' and '.join(decided)}")
+        return taken, decided
+
+    def _taken_words(self, state: State, taken: list[tuple[str, int | None]]) -> str:
+        """'corner a1', 'corner f1 from Red', 'corner a9 from Green and corner a1' (taken ones first: unambiguous)."""
+        new = [c for c, old in taken if old is None]
+        parts = [f"corner {c} from {self.colour_name(state, old)}" for c, old in taken if old is not None]
+        if new:
+            parts.append(f"corner{'s' if len(new) > 1 else ''} {' and '.join(new)}")
+        return " and ".join(parts)
+
+    def phrase(self, before: State, move: Move) -> str:
+        """The move log's words: 'takes corner a1 from Yellow; decides a9 and i9', 'ends the game: …'."""
+        after = before.play(move)
+        assert isinstance(after, XState)
+        taken, decided = self._changes(before, after)
+        words = []
+        if taken:
+            words.append(f"takes {self._taken_words(before, taken)}")
+        if after.over:
+            full = all(after.stone(c) is not None for c in after.game.names)
+            words.append("fills the board: game over" if full else "ends the game: every corner is decided")
+        elif decided:
+            words.append(f"decides {' and '.join(decided)}")
         return "; ".join(words)
+
+    def news(self, before: State, after: State) -> tuple[str, tuple[Any, ...]]:
+        """A corner changing hands or being decided, and the end, in sentences; the new owners' paths outlined."""
+        if not isinstance(before, XState) or not isinstance(after, XState) or before.to_move is None:
+            return "", ()
+        taken, decided = self._changes(before, after)
+        mover = self.colour_name(before, before.to_move)
+        said: list[str] = []
+        if taken:
+            said.append(f"{mover} takes {self._taken_words(before, taken)}.")
+            if any(old is not None for _, old in taken):
+                said.append(f"{mover}'s group joins the two sides farther out.")
+        if decided:
+            stays = [f"{c} stays {self.colour_name(after, after.final_corners[c])}'s" for c in decided]
+            said.append(f"Corner {decided[0]} is decided: it {stays[0].partition(' ')[2]}." if len(decided) == 1
+                        else f"Corners {' and '.join(decided)} are decided: {', '.join(stays)}.")
+        if after.over:
+            said.append(self.status(after))
+        names = {c for c, _ in taken}
+        marks = tuple(dict.fromkeys(i for c in self.picture(after).corners if c.name in names for i in c.path))
+        return " ".join(said), marks
 
     def describe(self, state: State) -> str:
         return f"{state}\n{self.score_line(state)}.\n{self.corner_line(state)}"
