@@ -174,11 +174,11 @@ def test_shooting_range_hits_when_the_aim_is_over_the_well_and_enters_the_shot()
     for m in ("3+", "7+", "11+"):
         b.play(m)
     r = ShootingRange(b)
-    r.clock.value = 0  # the aim starts over the well
-    assert r.shoot() is True and b.state.ledger.shots[0] == (True,)
-    r.clock.value = 20  # swept far to the side
-    assert r.shoot() is False and b.state.ledger.shots[1] == (False,)
-    assert "1 hits from 2 shots" in r.result.value
+    assert r.shoot() is False and b.state.ledger.shots[0] == (False,)   # the aim starts far to the side
+    assert "0 hits from 1 shot." in r.result.value
+    r.clock.value = 22  # swept over the well
+    assert r.shoot() is True and b.state.ledger.shots[1] == (True,)
+    assert "1 hit from 2 shots" in r.result.value
     b.new_game(seed=3)
     assert r.shots == [] and r.result.value == ""  # the shooting box resets with a new game
 

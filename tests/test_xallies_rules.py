@@ -93,7 +93,7 @@ def test_turn_pass_when_no_well_of_your_region_holds_a_coloured_piece():
     after = s.play("pass")
     assert after.to_move == 1 and after.turns() == ["pass"]
     assert pos({0: "b*", 4: "pp*"}).explain("pass") == (
-        "blue may pass only when no well of their region holds a coloured piece.")
+        "Blue may pass only when no well of their region holds a coloured piece.")
 
 
 def test_sowing_picks_up_all_coloured_pieces_black_pieces_never_move():
@@ -139,7 +139,7 @@ def test_drop_order_own_first_option():
     assert s.moves() == ["4+", "4-", "5+", "5-", "6+", "6-", "7+", "7-"][2:4]
     after = s.play("5+")
     assert after.turns() == ["5+:pggb"]  # own colour, then green, then blue (turn order after purple)
-    assert s.explain("5+:gpgb") == "drop 1 of 5+:gpgb must be p (with drop order own-first)."
+    assert s.explain("5+:gpgb") == "Drop 1 of 5+:gpgb must be p (with drop order own-first)."
 
 
 def test_whole_turn_notation_plays_every_drop():
@@ -147,8 +147,8 @@ def test_whole_turn_notation_plays_every_drop():
     after = s.play("3+:pbp")
     assert after.turns() == ["3+:pbp"]
     assert [contents(after, w) for w in (4, 5, 6)] == ["p*", "b*", "p*"]
-    assert s.explain("3+:bb") == "drop 2 of 3+:bb must be p (only purple is left in hand)."
-    assert s.explain("3+:gpp") == ("drop 1 of 3+:gpp is g, but the hand holds no green piece then "
+    assert s.explain("3+:bb") == "Drop 2 of 3+:bb must be p (only purple is left in hand)."
+    assert s.explain("3+:gpp") == ("Drop 1 of 3+:gpp is g, but the hand holds no green piece then "
                                    "(it holds b, p).")
     assert s.explain("3+:bp") == "3+:bp lists 2 drops, but this turn drops 3 pieces."
     assert s.explain("3+:bppp") == "3+:bppp lists 4 drops, but this turn drops 3 pieces."

@@ -556,8 +556,9 @@ class XAlliesState(State):
         m = _SOW_RE.fullmatch(text)
         if not m:
             raise NotationError(
-                f"{text!r} is not XAllies notation: a turn is <well><+|->[:colours] like 3+ or 3+:bb, "
-                f"a drop is one colour letter ({', '.join(g.colours)}), or pass")
+                f"{text!r} is not an XAllies move: a sowing is a well number and a direction, + (clockwise) or "
+                f"- (counter-clockwise), like 3+, and may list its drops' colours, like 3+:bb; a drop is one "
+                f"colour letter ({', '.join(g.colours)}); or pass.")
         well = read_number(m.group(1), "a well", NotationError)
         if well >= WELLS:
             raise NotationError(f"there is no well {well} in {text!r}: wells are numbered 0–11")
@@ -587,7 +588,7 @@ class XAlliesState(State):
             return "No piece is in hand: first choose a well and a direction, for example 3+."
         if isinstance(move, Pass):
             if sowable(g, self.totals, self.mover):
-                return f"{name} may pass only when no well of their region holds a coloured piece."
+                return f"{name.capitalize()} may pass only when no well of their region holds a coloured piece."
             return None
         if isinstance(move, Sow):
             region = g.regions[self.mover]
@@ -771,7 +772,7 @@ class _Turn(_Sowing):
                     return False
                 if letters[k + i] != COLOURS[colour]:
                     why = f"only {COLOUR_NAMES[colour]} is left in hand" if alone else "with drop order own-first"
-                    self.problem = (f"drop {k + i + 1} of {self.sow_text}:{letters} must be "
+                    self.problem = (f"Drop {k + i + 1} of {self.sow_text}:{letters} must be "
                                     f"{COLOURS[colour]} ({why}).")
                     return False
         self.dropped += COLOURS[colour] * run
@@ -785,7 +786,7 @@ class _Turn(_Sowing):
         colour = COLOURS.index(letters[k])
         if colour not in present:
             held = ", ".join(COLOURS[c] for c in present)
-            self.problem = (f"drop {k + 1} of {self.sow_text}:{letters} is {letters[k]}, but the hand holds "
+            self.problem = (f"Drop {k + 1} of {self.sow_text}:{letters} is {letters[k]}, but the hand holds "
                             f"no {COLOUR_NAMES[colour]} piece then (it holds {held}).")
             return None
         self.dropped += letters[k]

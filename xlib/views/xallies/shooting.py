@@ -26,7 +26,7 @@ class ShootingRange:
         self.speed = speed
         self.shots: list[bool] = []
         self.canvas = Canvas(width=WIDTH, height=HEIGHT, layout=w.Layout(width=f"{WIDTH}px", height=f"{HEIGHT}px"))
-        self.clock = w.Play(value=0, min=0, max=10**7, step=1, interval=40, description="aim",
+        self.clock = w.Play(value=0, min=0, max=10**7, step=1, interval=40, description="aim", show_repeat=False,
                             tooltip="start, pause or stop the aim sweeping across the well")
         self.clock.observe(self._tick, names="value")
         self.shoot_button = w.Button(description="Shoot", icon="bullseye", button_style="warning",
@@ -55,9 +55,10 @@ class ShootingRange:
         display(self.widget)
 
     def aim_x(self) -> float:
-        """Where the aim is now: it sweeps from side to side."""
+        """Where the aim is now: it sweeps from side to side, starting at the far left (a shot before the aim
+        moves misses)."""
         t = self.clock.value * 0.07 * self.speed
-        return TARGET_X + (WIDTH / 2 - 30) * math.sin(t)
+        return TARGET_X - (WIDTH / 2 - 30) * math.cos(t)
 
     def _tick(self, _change: dict) -> None:
         self.draw()
@@ -93,6 +94,7 @@ class ShootingRange:
         if board is not None and getattr(board.state, "phase", None) == "shoot":
             who = board.state.players[board.state.to_move] + ": "
             board.play("hit" if hit else "miss")
+        hits, shots = sum(self.shots), len(self.shots)
         self.result.value = (f"{who}<b>{'Hit!' if hit else 'Missed.'}</b> "
-                             f"{sum(self.shots)} hits from {len(self.shots)} shots.")
+                             f"{hits} hit{'' if hits == 1 else 's'} from {shots} shot{'' if shots == 1 else 's'}.")
         return hit

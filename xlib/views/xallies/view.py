@@ -18,8 +18,10 @@ from ...board.view import Choice, Click, Overlay, View
 CX = CY = 300
 RING = 205       # radius of the circle of wells
 WELL_R = 50      # radius of a well
-PIECE_R = 9
+PIECE_R = 11     # a piece in a well: up to 4 × 4 fit at this size, more shrink
 CHIP_R = 16      # pieces in hand, in the middle
+NUMBER_R = RING - WELL_R - 16   # the well numbers, inside the ring and clear of a well's outline
+ROW = 18         # the line height of the scores in the middle
 
 
 @dataclass
@@ -43,10 +45,22 @@ def well_centre(w: int) -> tuple[float, float]:
 text_colour = palette.text_colour
 
 
+def supply_y(players: int) -> float:
+    """The line of the white supply in the middle of the board, under one line of points per player."""
+    return CY - 54 + players * ROW
+
+
+def next_well(state: XAlliesState) -> int | None:
+    """The well the next drop goes into, while the mover holds pieces (None at the start of a turn)."""
+    if state.hand is None:
+        return None
+    return state.game.paths[state.origin, state.step][state.j]
+
+
 def number(value: Any) -> str:
-    """A score in words: whole numbers without decimals, others to two places."""
+    """A score in words: whole numbers without decimals, others to at most two places (16.5, 16.25)."""
     v = float(value)
-    return f"{v:.0f}" if v == int(v) else f"{v:.2f}"
+    return f"{v:.0f}" if v == int(v) else f"{v:.2f}".rstrip("0")
 
 
 class XAlliesView(View):
@@ -92,10 +106,8 @@ class XAlliesView(View):
         if state.hand is None:
             return []
         colours = [c for c in range(state.game.n) if state.hand[c]]
-        out: list[tuple[int, float, float]] = []
-        for i, c in enumerate(colours):
-            out.append((c, CX - (len(colours) - 1) * 24 + i * 48, CY + 38))
-        return out
+        y = supply_y(state.game.n) + 48
+        return [(c, CX - (len(colours) - 1) * 24 + i * 48, y) for i, c in enumerate(colours)]
 
     # ---- clicks ---------------------------------------------------------------------------
     def click(self, state: State, x: float, y: float, selection: Any = None) -> Click:
@@ -106,7 +118,8 @@ class XAlliesView(View):
             for c, cx, cy in self.chip_positions(state):
                 if (x - cx) ** 2 + (y - cy) ** 2 <= (CHIP_R + 4) ** 2:
                     return Click(move=COLOURS[c])
-            return Click(message="Choose the colour to drop next: click a piece in the hand, in the middle.")
+            return Click(message=f"Choose the colour to drop into well {next_well(state)}: click a piece in the "
+                                 f"hand, in the middle.", marks=(next_well(state),))
         w = self.well_at(x, y)
         if w is None:
             return Click(selection=selection)
@@ -174,8 +187,7 @@ class XAlliesView(View):
         said: list[str] = []
         marks: list[int] = []
         for claim in new.claimed[len(old.claimed):]:
-            who = [names[p] for p in claim.coalition]
-            members = " and ".join(who) if len(who) < 3 else ", ".join(who[:-1]) + " and " + who[-1]
+            members = _joined([names[p] for p in claim.coalition])
             if claim.mover in claim.coalition:
                 said.append(f"{members.capitalize()} formed an alliance in well {claim.well}: +3 each.")
             else:
@@ -200,8 +212,6 @@ class XAlliesView(View):
         elif fired:
             said.append("Shots: " + ", ".join(f"{names[p]} hit {sum(shots)} of {len(shots)}"
                                              for p, _, shots in fired) + ".")
-        if after.over and not before.over:
-            said.append(self.status(after))
         return " ".join(said), tuple(marks)
 
     def log(self, state: State) -> list[tuple[str, str]]:
@@ -231,17 +241,24 @@ class XAlliesView(View):
     def status(self, state: State) -> str:
         assert isinstance(state, XAlliesState)
         names = state.players
-        scores = ", ".join(f"{names[p]} {state.points[p]} pts + {state.whites[p]} white" for p in range(state.game.n))
         if state.over:
-            finals = ", ".join(f"{names[p]} {number(state.scores[p])}" for p in range(state.game.n))
-            won = " and ".join(names[p] for p in state.winners)
-            return f"Game over. Scores: {finals}. Winner: {won}."
+            return self.result(state)
         mover = state.to_move or 0
-        if state.phase == "shoot":
-            return f"Shooting: {names[mover]} shoots ({scores})."
+        if state.phase == "shoot":   # the points and white pieces are in the middle of the board
+            return f"Shooting: {names[mover]} shoots, shot {len(state.shots[mover]) + 1} of {state.whites[mover]}."
         who = names[mover]
-        doing = "chooses the colour to drop next" if state.in_turn else "sows a well of their region"
+        doing = (f"chooses the colour to drop into well {next_well(state)}" if state.in_turn
+                 else "sows a well of their region")
         return f"Turn {state.turn + 1}: {who} {doing}."
+
+    @staticmethod
+    def result(state: XAlliesState) -> str:
+        """Who won and with what score, then the others' scores: the winner first, where a short line shows it."""
+        names, scores, won = state.players, state.scores, state.winners
+        who = _joined([names[p] for p in won])
+        head = f"{who} wins" if len(won) == 1 else f"{who} share the win"
+        others = ", ".join(f"{names[p]} {number(scores[p])}" for p in range(state.game.n) if p not in won)
+        return f"Game over: {head} with {number(scores[won[0]])}" + (f" ({others})." if others else ".")
 
     # ---- drawing -------------------------------------------------------------------------
     def draw(self, canvas: Any, state: State, overlay: Overlay) -> None:
@@ -264,7 +281,7 @@ class XAlliesView(View):
             canvas.close_path()
             canvas.fill()
             mid = (a0 + a1) / 2
-            self._ring_label(canvas, f"{name} ({COLOURS[p]})", mid, self.seat_colour(p))
+            self._ring_label(canvas, f"{name} ({COLOURS[p]})", mid, palette.TEXT)
         legal = set()
         if overlay.interactive and frame is None and state.phase == "play" and not state.in_turn and not state.over:
             legal = {m.well for m in state.moves() if hasattr(m, "well")}
@@ -273,6 +290,14 @@ class XAlliesView(View):
             last_origin = state.origin
         for wl in range(WELLS):
             self._draw_well(canvas, state, pic, wl, wl in legal, wl == selection, wl == last_origin)
+        target = next_well(state) if frame is None else None
+        if target is not None:   # where the next drop goes: outlined, and named in the middle
+            x, y = well_centre(target)
+            canvas.line_width = 3
+            canvas.stroke_style = palette.HIGHLIGHT
+            canvas.set_line_dash([6, 4])
+            canvas.stroke_circle(x, y, WELL_R + 5)
+            canvas.set_line_dash([])
         for wl in overlay.marks:
             if isinstance(wl, int) and 0 <= wl < WELLS:
                 x, y = well_centre(wl)
@@ -323,7 +348,7 @@ class XAlliesView(View):
         canvas.font = "12px sans-serif"
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
-        canvas.fill_text(str(wl), CX + (RING - WELL_R - 7) * math.cos(a), CY + (RING - WELL_R - 7) * math.sin(a))
+        canvas.fill_text(str(wl), CX + NUMBER_R * math.cos(a), CY + NUMBER_R * math.sin(a))
         pieces = [c for c in range(n) for _ in range(pic.counts[wl * n + c])]
         has_black = bool(pic.black >> wl & 1)
         slots = len(pieces) + (1 if has_black else 0)
@@ -351,6 +376,7 @@ class XAlliesView(View):
                 canvas.fill_text(letter, px, py + 1)
 
     def _draw_centre(self, canvas: Any, state: XAlliesState, pic: Picture, animating: bool) -> None:
+        """Who is to move, each player's points and white pieces, the supply, and the hand while sowing."""
         g = state.game
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
@@ -362,11 +388,10 @@ class XAlliesView(View):
             head = f"{g.players[state.to_move or 0]} shoots"
         else:
             head = f"{g.players[state.mover]} to move"
-        canvas.fill_text(head, CX, CY - 78)
+        canvas.fill_text(head, CX, CY - 80)
         # points and white pieces per player
-        canvas.font = "13px sans-serif"
         for p, name in enumerate(g.players):
-            yy = CY - 54 + p * 19
+            yy = CY - 58 + p * ROW
             canvas.fill_style = self.seat_colour(p)
             canvas.fill_circle(CX - 100, yy, 7)
             canvas.fill_style = text_colour(self.seat_colour(p))
@@ -380,14 +405,17 @@ class XAlliesView(View):
             canvas.text_align = "center"
         # the white supply
         supply = "unlimited" if pic.supply is None else str(pic.supply)
+        below = supply_y(g.n)
         canvas.fill_style = palette.TEXT
         canvas.font = "12px sans-serif"
-        canvas.fill_text(f"white supply: {supply}", CX, CY + 4 + 19 * (g.n - 3))
+        canvas.fill_text(f"white supply: {supply}", CX, below)
         if animating:
-            canvas.fill_text("sowing…", CX, CY + 38)
+            canvas.fill_text("sowing…", CX, below + 24)
             return
-        if state.in_turn:
-            canvas.fill_text("in hand (click the colour to drop next):", CX, CY + 16)
+        target = next_well(state)
+        if target is not None:
+            canvas.font = "bold 12px sans-serif"
+            canvas.fill_text(f"Next drop into well {target}: click a colour", CX, below + 22)
             for c, cx, cy in self.chip_positions(state):
                 fill = self.seat_colour(c)
                 canvas.fill_style = fill
@@ -398,6 +426,11 @@ class XAlliesView(View):
                 canvas.fill_style = text_colour(fill)
                 canvas.font = "bold 14px sans-serif"
                 canvas.fill_text(f"{COLOURS[c]}×{(state.hand or ())[c]}", cx, cy + 1)
+
+
+def _joined(words: list[str]) -> str:
+    """Words joined as in a sentence: "blue", "blue and green", "blue, purple and green"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def auto_order(state: State) -> Move | None:
