@@ -258,6 +258,10 @@ def test_defending_placements_work_because_the_new_stone_is_protected():
 
 
 def test_misses_say_what_a_wrong_answer_did():
+    placing = L.PLACING.exercises[0]
+    start = exercise_start(L.PLACING, placing)
+    assert placing.miss(start, start.play("d6")) == "d6 touches e5 only at a corner: a neighbour shares a side."
+    assert placing.miss(start, start.play("a1")) == "a1 is not next to e5."
     convert = L.CONVERTING.exercises[0]
     start = exercise_start(L.CONVERTING, convert)
     assert convert.miss(start, start.play("xc1")) == "xc1 turns only 2 white stones black; the task asks for 3."

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import registry
 from ..core import State
-from ..games.alea import BLACK, NAMES, AleaState, Convert, Place
+from ..games.alea import NAMES, AleaState, Convert, Place
 from .exercise import Exercise, Goal, Miss, played, turn_moves
 from .scene import Scene
 
@@ -71,7 +71,8 @@ def turned_miss(k: int) -> Miss:
     def miss(start: State, end: State) -> str:
         me = start.to_move or 0
         if _is_placement(start, end):
-            return f"{_first(start, end)} places a stone: only a conversion turns {_colour(1 - me)} stones {_colour(me)}."
+            return (f"{_first(start, end)} places a stone: only a conversion turns {_colour(1 - me)} stones "
+                    f"{_colour(me)}.")
         n = _alea(start).counts[1 - me] - _alea(end).counts[1 - me]
         return f"{_first(start, end)} turns only {_stones(n, _colour(1 - me))} {_colour(me)}; the task asks for {k}."
     return miss
@@ -200,7 +201,11 @@ def placed_next_to_miss(cell: str) -> Miss:
         move = _first(start, end)
         if not _is_placement(start, end):
             return f"{move} is a conversion; the task is to place a stone."
-        return f"{move} does not share a side with {cell}: touching at a corner does not count."
+        g = _alea(start).game
+        (f, r), (cf, cr) = (divmod(g.index[name], g.n)[::-1] for name in (move, cell))
+        if abs(f - cf) == 1 and abs(r - cr) == 1:
+            return f"{move} touches {cell} only at a corner: a neighbour shares a side."
+        return f"{move} is not next to {cell}."
     return miss
 
 
@@ -212,7 +217,7 @@ def white_keeps(k: int) -> Goal:
 
 def white_keeps_miss(start: State, end: State) -> str:
     n = _alea(end).counts[1]
-    return f"After {_first(start, end)} White still has {_stones(n, 'white')}."
+    return f"After {_first(start, end)}, White still has {_stones(n, 'white')}."
 
 
 def cells_miss(*cells: str) -> Miss:
@@ -221,15 +226,16 @@ def cells_miss(*cells: str) -> Miss:
         left = [c for c in cells if _alea(end).stone(c) != me]
         if _is_placement(start, end):
             return f"{_first(start, end)} places a stone: only a conversion turns {_listed(left)} {_colour(me)}."
-        return f"After {_first(start, end)}, {_listed(left)} {'is' if len(left) == 1 else 'are'} still {_colour(1 - me)}."
+        verb = "is" if len(left) == 1 else "are"
+        return f"After {_first(start, end)}, {_listed(left)} {verb} still {_colour(1 - me)}."
     return miss
 
 
 PLACING = Scene(G, "Placing a stone", [
     "Cells are named as on a chess board: files a, b, c… from the left, ranks 1, 2, 3… from the bottom. "
     "Black moves first. A turn is either placing a stone on any empty cell, or converting.",
-    "Black placed d4. The stone placed last has a yellow ring: it is protected, which matters for converting "
-    "(next scene).",
+    "Black placed d4. The stone placed last has a yellow ring: it is protected, which matters when converting "
+    "(the scenes on protection, below).",
     "White placed e5. Now e5 has the ring; d4 has lost it.",
 ], ["d4", "e5"], your_turn="Your turn (Black): click any empty cell to place a stone.",
     marks=[[], [], []],
@@ -391,7 +397,8 @@ SAME_FLIPS = Scene(G, "Two conversions, one move", [
     "Black converted around d2: d3 and c2 turned black. Converting around c3 would have given the very same "
     "board, so it is not a different move.",
 ], ["xd2"], options=SMALL, position="...../...../..BW./..WB./..... B -",
-    your_turn="Your turn: press Back, then Your turn, and click c3 instead of d2: the board ends up the same.",
+    your_turn="Your turn: when Black is to move (if White is, press Back to the first step, then Your turn), "
+              "click c3 instead of d2: the board ends up just as after xd2.",
     marks=[["d3", "c2"], ["c3"]],
     exercises=[
         Exercise(
@@ -473,8 +480,9 @@ THE_END = Scene(G, "The end: a full board, two final turns, counting", [
     "conversion would flip the protected b2 or c3, so Black passes.",
     "Black passed. The game is over: count the stones. 8 to 8 is a draw.",
 ], ["b1", "xb3", "pass"], options={"size": 4}, position="WWBB/WWBB/WBBB/W.BB B -",
-    your_turn="Your turn: play on for both players. On the full board, click a stone to convert or press "
-              "Pass; the status line counts the stones.",
+    your_turn="Your turn: play both colours. Fill the last cell, then in each final turn click a stone to "
+              "convert or press Pass; the status line counts the stones. If the game is already over, press Back "
+              "to the first step, then Your turn.",
     marks=[["b1"], [], [], []],
     exercises=[
         Exercise(
@@ -515,8 +523,8 @@ KOMI = Scene(G, "Komi and draws", [
     "White converted around b3: 8 to 8 on the board.",
     "Black passed. White has 8 + ½ = 8½, Black 8: White wins.",
 ], ["xb3", "pass"], options={"size": 4, "komi": 0.5}, position="WWBB/WWBB/WBBB/WBBB W b1",
-    your_turn="Your turn: press Back to the full board, then Your turn, and choose the final turns yourself. "
-              "With komi ½ there is always a winner.",
+    your_turn="Your turn: choose both final turns yourself. If the game is already over, press Back to the "
+              "first step (White's final turn), then Your turn. With komi ½ there is always a winner.",
     marks=[[], [], []],
     exercises=[
         Exercise(
@@ -567,7 +575,7 @@ SCENES = [PLACING, CONVERTING, PROTECTED_PLACED, PROTECTED_FLIPPED, BLACK_DEFEND
 #: our decisions where the rules leave a gap, in plain words, with the option that changes each
 DECISIONS = [
     "The board may be any size from 4×4 to 19×19; 8×8 is the default (option “Board size”). With no komi, "
-    "a 9×9 board cannot end in a draw.",
+    "a board of odd size, such as 9×9, cannot end in a draw.",
     "Black moves first.",
     "Neighbours are the cells left, right, above and below (option “Neighbours of a stone”: 8 adds the "
     "diagonals).",
