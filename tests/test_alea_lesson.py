@@ -143,3 +143,150 @@ def test_decisions_name_the_options_as_the_board_labels_them_and_the_notebook_li
     markdown = "".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown")
     for decision in L.DECISIONS:
         assert decision in markdown
+
+
+# ---- exercises ---------------------------------------------------------------------------------------------
+def exercise_start(scene, ex):
+    return ex.start(scene.game, scene.options)
+
+
+def right_moves(scene, ex):
+    """Every first move that solves a move exercise (in Alea a turn is one move)."""
+    start = exercise_start(scene, ex)
+    return {str(m) for m in start.moves() if ex.check(start, start.play(m))}
+
+
+#: every move exercise's right answers, all of them: a goal that checks one cell where several are right fails here
+RIGHT = {
+    ("PLACING", 0): {"d5", "f5", "e4", "e6"},
+    ("PLACING", 1): {"a8"},
+    ("CONVERTING", 0): {"xb3", "xd3"},
+    ("CONVERTING", 2): {"xc3"},
+    ("PROTECTED_PLACED", 1): {"d2", "d4", "e3"},
+    ("PROTECTED_PLACED", 2): {"xc3"},
+    ("PROTECTED_FLIPPED", 1): {"xb4"},
+    ("BLACK_DEFENDS", 0): {"b3", "c4"},
+    ("BLACK_DEFENDS", 2): {"xc3"},
+    ("SAME_FLIPS", 0): {"xd2"},
+    ("SUPERKO", 0): {"xb5"},
+    ("STREAK", 0): {"xa1", "xa5", "xb3"},
+    ("THE_END", 1): {"xc2", "xb3"},
+    ("THE_END", 2): {"xc2", "xb3"},
+    ("THE_END", 3): {"xa1"},
+    ("KOMI", 0): {"xb2", "xa3"},
+    ("KOMI", 1): {"xb2", "xc3"},
+    ("EIGHT_NEIGHBOURS", 0): {"xc3"},
+}
+
+
+def named_exercises():
+    for name in ("PLACING", "CONVERTING", "PROTECTED_PLACED", "PROTECTED_FLIPPED", "BLACK_DEFENDS", "SAME_FLIPS",
+                 "SUPERKO", "STREAK", "THE_END", "KOMI", "EIGHT_NEIGHBOURS"):
+        scene = getattr(L, name)
+        for k, ex in enumerate(scene.exercises):
+            yield name, k, scene, ex
+
+
+def test_every_move_exercise_accepts_exactly_its_right_answers():
+    moves = {(name, k) for name, k, _, ex in named_exercises() if ex.kind == "move"}
+    assert moves == set(RIGHT)
+    for name, k, scene, ex in named_exercises():
+        if ex.kind == "move":
+            assert right_moves(scene, ex) == RIGHT[name, k], f"{name} #{k}: {ex.task}"
+            assert str(exercise_start(scene, ex).parse(ex.solution[0])) in RIGHT[name, k]
+
+
+def test_the_lesson_mixes_moves_and_choices_with_several_exercises_where_a_rule_has_cases():
+    kinds = [ex.kind for _, _, _, ex in named_exercises()]
+    assert kinds.count("choice") >= 8 and kinds.count("move") >= 15
+    for name in ("CONVERTING", "PROTECTED_PLACED", "PROTECTED_FLIPPED", "BLACK_DEFENDS", "THE_END"):
+        assert len(getattr(L, name).exercises) >= 2
+
+
+def test_which_is_illegal_choices_have_one_refused_move_and_the_rules_say_why():
+    for name, k, scene, ex in named_exercises():
+        if ex.kind != "choice" or "illegal" not in ex.task:
+            continue
+        start = exercise_start(scene, ex)
+        refused = [c for c in ex.choices if start.explain(c) is not None]
+        assert refused == [ex.answer], f"{name} #{k}"
+        assert ex.illegal == ex.answer and ex.solution == (ex.answer,)
+
+
+def test_the_streak_choice_has_one_legal_move_and_the_same_move_choice_one_twin_of_xc3():
+    [streak] = [ex for ex in L.STREAK.exercises if ex.kind == "choice"]
+    start = exercise_start(L.STREAK, streak)
+    assert [c for c in streak.choices if start.explain(c) is None] == [streak.answer] == ["e3"]
+    assert all("streak rule" in start.explain(c) for c in streak.choices if c != "e3")
+    [same] = [ex for ex in L.SAME_FLIPS.exercises if ex.kind == "choice"]
+    start = exercise_start(L.SAME_FLIPS, same)
+    board = lambda s: s.position_text().split()[0]  # noqa: E731
+    twins = [c for c in same.choices if start.explain(c) is None and board(start.play(c)) == board(start.play("xc3"))]
+    assert twins == [same.answer] == ["xd2"]
+
+
+def test_each_case_of_protection_has_its_own_exercise():
+    def refused_for_protection(scene, ex):
+        start = exercise_start(scene, ex)
+        return "protected" in (start.explain(ex.illegal) or "")
+
+    # the stone placed last turn, the stones flipped last turn, in the final turns, at a corner with 8 neighbours
+    for scene in (L.PROTECTED_PLACED, L.PROTECTED_FLIPPED, L.THE_END, L.EIGHT_NEIGHBOURS):
+        assert sum(refused_for_protection(scene, ex) for ex in scene.exercises) >= 1, scene.title
+    # protection lasts one turn: d3 was placed before the ringed e1, and may be flipped now
+    once = L.PROTECTED_PLACED.exercises[2]
+    start = exercise_start(L.PROTECTED_PLACED, once)
+    assert start.protected == {"e1"} and start.stone("d3") == 1 and start.explain("xc3") is None
+    # after a pass nothing is protected: the same board with a ring on c3 would refuse the winning move
+    after_pass = L.THE_END.exercises[2]
+    start = exercise_start(L.THE_END, after_pass)
+    assert start.in_final_turns and not start.protected
+    assert "protected" in start.game.position(after_pass.position.replace(" - ", " c3 ")).explain("xc2")
+    # a new stone protects the group: the defence of the worked case
+    defend = L.BLACK_DEFENDS.exercises[0]
+    start = exercise_start(L.BLACK_DEFENDS, defend)
+    assert start.protected == {"c3"} and not defend.check(start, start.play("d2"))
+
+
+def test_defending_placements_work_because_the_new_stone_is_protected():
+    ex = L.PROTECTED_PLACED.exercises[1]
+    start = exercise_start(L.PROTECTED_PLACED, ex)
+    end = start.play("d4")
+    assert "protected" in end.explain("xd3")
+    assert "xd3" in [str(m) for m in start.play("a1").moves()]
+    assert ex.miss(start, start.play("a1")) == "After a1, White can still play xd3 and flip c3."
+
+
+def test_misses_say_what_a_wrong_answer_did():
+    placing = L.PLACING.exercises[0]
+    start = exercise_start(L.PLACING, placing)
+    assert placing.miss(start, start.play("d6")) == "d6 touches e5 only at a corner: a neighbour shares a side."
+    assert placing.miss(start, start.play("a1")) == "a1 is not next to e5."
+    convert = L.CONVERTING.exercises[0]
+    start = exercise_start(L.CONVERTING, convert)
+    assert convert.miss(start, start.play("xc1")) == "xc1 turns only 2 white stones black; the task asks for 3."
+    assert "only a conversion" in convert.miss(start, start.play("a1"))
+    end = L.THE_END.exercises[1]
+    start = exercise_start(L.THE_END, end)
+    assert end.miss(start, start.play("pass")) == "After pass, Black answers xd1 and the game ends: Black wins 10 to 6."
+    komi = L.KOMI.exercises[1]
+    start = exercise_start(L.KOMI, komi)
+    assert komi.miss(start, start.play("xd1")) == "xd1 ends the game: White wins 8½ to 8."
+
+
+def test_the_superko_exercise_is_the_end_of_the_scene_and_refuses_what_the_game_refused():
+    ex = L.SUPERKO.exercises[0]
+    start = exercise_start(L.SUPERKO, ex)
+    last = L.SUPERKO.states()[-1]
+    assert start.position_text() == last.position_text()
+    assert "superko" in last.explain("xc1")                     # in the scene's game, superko forbids xc1
+    assert start.explain("xc1") is None                         # the position alone carries no history
+    assert not ex.check(start, start.play("xc1")) and "superko" in ex.miss(start, start.play("xc1"))
+    assert ex.check(start, start.play("xb5"))
+
+
+def test_exercise_sentences_name_who_moves_and_use_no_code_words():
+    for name, k, scene, ex in named_exercises():
+        assert re.search(r"\b(Black|White)('s final turn| to move| just)", ex.task), f"{name} #{k}: {ex.task}"
+        for text in (ex.task, ex.why, ex.hint):
+            assert not re.search(r"\b(None|True|False|def|self|mask|index)\b", text), text

@@ -257,7 +257,7 @@ def test_bad_position_text_is_a_position_error(text, message):
 
 
 NOT_NOTATION = (" is not Alea Evangelion notation: a placement is a cell like c3, a conversion is x and your "
-                "stone's cell like xc3, or pass")
+                "stone's cell like xc3, or pass.")
 
 
 @pytest.mark.parametrize("text, message", [

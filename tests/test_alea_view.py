@@ -65,7 +65,7 @@ def test_a_click_on_an_empty_cell_places_a_stone():
     b = Board("alea", animate=0, seed=0)
     click(b, "d4")
     assert b.state.stone("d4") == 0 and b.state.to_move == 1 and b.state.protected == {"d4"}
-    assert "1. <code>d4</code> Black places" in b.log.value
+    assert "1. <code>d4</code> Black places a stone" in b.log.value
 
 
 def test_a_click_on_your_stone_converts_every_enemy_stone_around_it():
@@ -116,6 +116,8 @@ def test_superko_refusal_marks_the_stones_that_would_flip():
     b = board_at(state)
     click(b, "c1")
     assert "superko" in b.message.value and b.marks == cells(b.view, "c1", "b1") and b.state is state
+    assert "c1 cannot convert: it would bring back a board that occurred earlier in this game, with Black to " \
+           "move (superko)." in b.message.value
 
 
 def test_streak_refusal_says_a_stone_must_be_placed():

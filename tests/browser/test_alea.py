@@ -1,8 +1,10 @@
 """Alea Evangelion in Chromium at 1366×768: rendered, painted, placed and converted by clicks, undone, reloaded."""
 import xlib
 from xlib.board import view_for
+from xlib.lessons import alea as lesson
 
-from .harness import click_view_point, inside_viewport, no_errors, open_app, wait_painted, wait_without
+from .harness import (click_view_point, inside_viewport, no_errors, open_app, wait_idle, wait_painted,
+                      wait_without)
 
 NAME = "alea.ipynb"
 
@@ -70,3 +72,42 @@ def test_alea_renders_then_places_converts_refuses_undoes_and_reloads_by_clicks(
     game_board(page)
     no_errors(page)
     page.locator(".xlib-board.xlib-controls").last.screenshot(path=str(artifacts / "alea-after-reload.png"))
+
+
+def test_alea_tutorial_follows_its_your_turn_sentences_by_clicks(page, server, artifacts):
+    """Two scenes as a student plays them: c3 converts as the one move written xd2, and superko refuses xc1 in words."""
+    open_app(page, server, NAME)
+    page.locator(".xlib-tutorial").nth(10).wait_for(timeout=60_000)
+
+    def scene(index):
+        tutorial = page.locator(".xlib-tutorial").nth(index)
+        tutorial.scroll_into_view_if_needed()
+        board = tutorial.locator(".xlib-board").first
+        canvas = tutorial.locator(".xlib-canvas").first
+        wait_painted(page, canvas)
+        view = view_for(lesson.SCENES[index].start())
+
+        def press(name):
+            tutorial.locator("button").filter(has_text=name).first.click()
+            wait_idle(page, board)
+
+        def click(cell):
+            click_view_point(canvas, view, *view.cell_centre(cell))
+        return tutorial, board, press, click
+
+    tutorial, board, press, click = scene(lesson.SCENES.index(lesson.SAME_FLIPS))
+    press("Your turn")                              # at the first step Black is to move, as the sentence says
+    assert "click c3 instead of d2" in tutorial.locator(".xlib-sentence").inner_text()
+    click("c3")
+    wait_text(page, board.locator(".xlib-log"), "xd2")   # converting around c3 is the one move written xd2
+    wait_text(page, board.locator(".xlib-status"), "Black 4, White 0")
+    tutorial, board, press, click = scene(lesson.SCENES.index(lesson.SUPERKO))
+    for _ in lesson.SUPERKO.moves:
+        press("Next")
+    press("Your turn")
+    click("c1")
+    message = board.locator(".xlib-message")
+    wait_text(page, message, "superko")
+    assert "it would bring back a board that occurred earlier in this game, with Black to move" in message.inner_text()
+    tutorial.screenshot(path=str(artifacts / "alea-superko-refused.png"))
+    no_errors(page)

@@ -287,7 +287,7 @@ class AleaState(State):
         m = _MOVE_RE.fullmatch(text)
         if not m:
             raise NotationError(f"{text!r} is not Alea Evangelion notation: a placement is a cell like c3, "
-                                f"a conversion is x and your stone's cell like xc3, or pass")
+                                f"a conversion is x and your stone's cell like xc3, or pass.")
         cell = self._cell(m.group(2) + m.group(3), text)
         if m.group(1):
             first = self._first_source(cell)
@@ -326,7 +326,7 @@ class AleaState(State):
             if self.final is not None:
                 return f"{move}: the board is full; the two final turns allow only a conversion or a pass."
             if not self.free[move.cell]:
-                return f"{move}: {g.names[move.cell]} is occupied by a {NAMES[self._colour(move.cell)]} stone."
+                return f"{move}: a {NAMES[self._colour(move.cell)]} stone is already there; place on an empty cell."
             return None
         if isinstance(move, Convert):
             return self._conversion_problem(move.cell, str(move))

@@ -50,7 +50,7 @@ class AleaView(CellView):
     seat_colours = (STONE_BLACK, STONE_WHITE)
     seat_letters = tuple(LETTERS)
     option_labels = {
-        "size": "Board size (4 to 19; 9 × 9 has no draws)",
+        "size": "Board size (4 to 19; with no komi, an odd size such as 9 has no draws)",
         "adjacency": "Neighbours of a stone",
         "komi": "Komi: points added to White's count (a half point rules out draws)",
         "streak": "Conversions in a row before a stone must be placed",
@@ -127,6 +127,10 @@ class AleaView(CellView):
         limit = state.game.options["streak"]
         if not state.in_final_turns and state.streak >= limit:
             return f"{name} cannot convert: after {limit} conversions in a row, a stone must be placed."
+        if "superko" in reason:
+            after = NAMES[1 - (state.to_move or 0)]
+            return (f"{name} cannot convert: it would bring back a board that occurred earlier in this game, with "
+                    f"{after} to move (superko).")
         return f"{name} cannot convert: " + reason.removeprefix("x" + name + ": ")
 
     def flips(self, state: State, index: int) -> tuple[int, ...]:
@@ -186,7 +190,7 @@ class AleaView(CellView):
         if text.startswith("x"):
             names = ", ".join(sorted(self.name_of(j) for j in self.flips(before, self.index_of(text[1:]))))
             return f"{who} flips {names}"
-        return f"{who} places"
+        return f"{who} places a stone"
 
     def status(self, state: State) -> str:
         """Whose turn, the counts with komi, the streak when it is near its limit, the final turns."""
