@@ -37,7 +37,11 @@ def test_every_exercise_position_is_valid_and_open(name):
     for scene, k, ex in exercises(name):
         s = ex.start(scene.game, scene.options)
         assert not s.over and s.moves(), f"{scene.title} #{k}: nothing to play"
-        assert s.game.position(s.position_text()).position_text() == s.position_text() if s.position_text() else True
+        try:
+            text = s.position_text()
+        except xlib.XlibError:   # a phase with no position text (Xero-G's set-up): the game's start is valid
+            continue
+        assert s.game.position(text).position_text() == text
 
 
 @pytest.mark.parametrize("name", GAMES)

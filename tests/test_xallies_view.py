@@ -119,3 +119,25 @@ def test_shooting_is_said_in_one_short_line():
     assert VIEW.status(b.state) == "Shooting: blue shoots, shot 1 of 1."
     b.choose("Hit")
     assert VIEW.status(b.state) == "Shooting: purple shoots, shot 1 of 1."
+
+
+def test_a_computer_seats_real_shot_is_drawn_by_chance_with_its_skill():
+    import xlib
+    from xlib.board import Board
+
+    hits = misses = 0
+    for seed in range(40):
+        s = xlib.game("xallies", shooting="manual", skill=0.5).start(seed=seed)
+        while not s.over and sorted(str(m) for m in s.moves()) != ["hit", "miss"]:
+            s = s.play(s.moves()[0])
+        if s.over:
+            continue
+        b = Board(state=s, animate=0, seed=seed, background=False,
+                  seats={p: "greedy" for p in range(len(s.players))})
+        b.computer_turns()
+        shots = [str(x.last_move) for x in b.state.history() if str(x.last_move) in ("hit", "miss")]
+        hits += shots.count("hit")
+        misses += shots.count("miss")
+        if hits and misses:
+            break
+    assert hits and misses   # a computer choosing would never choose a miss; chance gives some of each

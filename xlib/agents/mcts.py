@@ -388,8 +388,10 @@ class MCTSAgent:
                 line.append(node.state)
         weighed = []
         if root.winner == p:
+            others = [player_name(state, q) for q in range(len(state.players)) if q != p]
             weighed.append(WINS_AT_ONCE if root.win_move is not None else
-                           "it sees a way to win, whatever the others do")
+                           f"it sees a way to win, whatever {others[0] if len(others) == 1 else 'the others'} "
+                           f"{'does' if len(others) == 1 else 'do'}")
         elif len(entries) + len(root.untried) == 1:
             weighed.append("it had no other move")
         elif root.winner is not None:

@@ -161,6 +161,7 @@ class Board:
         self.news: list[str] = []
         self._confirm_new: State | None = None   # the position at which New game was pressed once
         self._quiet = True                         # nothing said: the message box shows the last move
+        self._chance = random.Random(self.seed * 7919 + 17)   # chance the board draws for computer seats
         self.news_marks: tuple[Any, ...] = ()
 
         self.controls = controls
@@ -626,10 +627,15 @@ class Board:
             if self.busy is not None:
                 self.busy = f"{self.who(p)} is thinking…"
                 self.say(self.busy, "busy")
-            agent = self._agent(p)
-            move = agent.choose(self.state)
-            reason = getattr(agent, "reason", None)
-            said = reason() if callable(reason) else None
+            drawn = self.view.chance_move(self.state, self._chance)
+            said: str | None
+            if drawn is not None:   # decided by chance, not by the computer player
+                move, said = self.state.parse(str(drawn[0])), drawn[1]
+            else:
+                agent = self._agent(p)
+                move = agent.choose(self.state)
+                reason = getattr(agent, "reason", None)
+                said = reason() if callable(reason) else None
             self.news, self.news_marks = [], ()
             self._advance(move)
             if said and self.state.over:   # the banner says the result: the sentence need not repeat it
@@ -647,6 +653,9 @@ class Board:
         """Take back the last move (and the computer's replies, back to a person's move)."""
         if not self._may_act() or self.state.parent is None:
             return
+        if self.locked:
+            self.say(self.locked)
+            return
         taken: list[str] = []
         while self.state.parent is not None:
             self.redo_stack.append(self.state)
@@ -663,6 +672,9 @@ class Board:
         """Play the undone moves again, back to a person's move (the computer's replies too), then let the
         computer move if it is its turn."""
         if not self._may_act() or not self.redo_stack:
+            return
+        if self.locked:
+            self.say(self.locked)
             return
         again: list[str] = []
         while self.redo_stack:
@@ -838,7 +850,8 @@ class Board:
         self._set_state(state)
         if self.option_fields is not None:
             self.option_fields.set(dict(state.game.options))
-        self.say(f"Loaded a game of {len(state.moves_played())} moves.", "good")
+        n = len(self.view.log(state))
+        self.say(f"Loaded a game of {n} move{'s' if n != 1 else ''}.", "good")
         self.refresh()
 
     # ---- control callbacks ------------------------------------------------------------------

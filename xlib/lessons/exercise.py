@@ -28,7 +28,8 @@ class Exercise:
     """A checked task on a position: `task` in plain words, `goal` (move kind) or `answer` (choice kind).
 
     `solution` holds the moves of one right answer (the whole turn); `illegal` is a mistake a student
-    might make there, which the rules refuse with a sentence; `miss`, when given, says what a legal
+    might make there, which the rules refuse with a sentence; `before` holds moves played from `position`
+    before the student's turn (the history a rule such as superko looks back on); `miss`, when given, says what a legal
     wrong answer did in this exercise's terms (the board says it in general words otherwise)."""
 
     task: str
@@ -43,6 +44,7 @@ class Exercise:
     miss: Miss | None = None
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
+    before: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if (self.goal is None) == (not self.choices):
@@ -60,7 +62,10 @@ class Exercise:
     def start(self, game: str, options: dict[str, Any] | None = None) -> State:
         """The exercise's position, in `game` with the scene's options and the exercise's own on top."""
         g = registry.game(game, **{**(options or {}), **self.options})
-        return g.position(self.position, seed=self.seed) if self.position else g.start(seed=self.seed)
+        s = g.position(self.position, seed=self.seed) if self.position else g.start(seed=self.seed)
+        for m in self.before:   # moves played before the student's turn: a rule that looks back needs them
+            s = s.play(m)
+        return s
 
     def check(self, start: State, end: State) -> bool:
         """True when the position the student's turn reached solves the task (move kind)."""
@@ -86,8 +91,8 @@ def turn_over(start: State, now: State) -> bool:
 
 # ---- goals every game can use ----------------------------------------------------------------------
 def mover_wins(start: State, end: State) -> bool:
-    """The player who was to move has won."""
-    return end.over and start.to_move in end.winners
+    """The player who was to move has won, alone (a shared win or a draw is not a win here)."""
+    return end.over and tuple(end.winners) == (start.to_move,)
 
 
 def played(*moves: str) -> Goal:
