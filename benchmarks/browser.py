@@ -2,13 +2,15 @@
 
 Starts Voila on notebooks/ and drives Debian's Chromium with Playwright at 1366×768, as the
 browser tests do. First paint is measured with a plain kernel (Voila's defaults) and with `make app`'s settings
-(serve/voila.json: a pre-heated kernel per notebook).
+(serve/voila.json: a pre-heated kernel per notebook), beside Voila's own floor: a notebook holding one bare
+canvas. `benchmarks/widgets.py` counts the widget models each app sends.
 
     python benchmarks/browser.py [--clicks N] [--apps xallies.ipynb ...]
 """
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -44,11 +46,18 @@ CLICK_JS = """async (el, [x, y]) => {
 }"""
 
 
+FLOOR = {"cells": [{"cell_type": "code", "execution_count": None, "id": "floor", "metadata": {}, "outputs": [],
+                    "source": ["from ipycanvas import Canvas\n", "c = Canvas(width=300, height=300)\n",
+                               "c.fill_style = 'teal'\n", "c.fill_rect(0, 0, 300, 300)\n", "c"]}],
+         "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+         "nbformat": 4, "nbformat_minor": 5}
+
+
 def first_paint(browser, url: str, app: str) -> float:
     page = browser.new_page(viewport=VIEWPORT)
     t0 = time.perf_counter()
     page.goto(f"{url}/voila/render/{app}", timeout=90_000)
-    canvas = page.locator(".xlib-canvas").first
+    canvas = page.locator("canvas" if app == "_floor.ipynb" else ".xlib-canvas").first
     canvas.wait_for(timeout=90_000)
     while canvas.evaluate(PAINTED_JS)["colours"] <= 8:
         time.sleep(0.02)
@@ -94,14 +103,23 @@ def main() -> None:
                     os.environ[key] = serve
                 else:
                     os.environ.pop(key, None)
-            with voila() as url:
-                for app in args.apps:
+            floor = Path(__file__).resolve().parents[1] / "notebooks" / "_floor.ipynb"
+            floor.write_text(json.dumps(FLOOR))
+            try:
+                server = voila()
+                url = server.__enter__()
+            except BaseException:
+                floor.unlink()
+                raise
+            try:
+                for app in ["_floor.ipynb"] + list(args.apps):
                     paints = []
                     for _ in range(3):
                         if extra:
                             time.sleep(10)  # let the pool heat a kernel again, as it would before a lesson
                         paints.append(first_paint(browser, url, app))
-                    print(f"first paint of {app} ({label} kernel): "
+                    name = "a bare canvas (Voila's own floor)" if app == "_floor.ipynb" else app
+                    print(f"first paint of {name} ({label} kernel): "
                           f"{', '.join(f'{s:.2f}' for s in paints)} s (median {statistics.median(paints):.2f} s)",
                           flush=True)
                 if not extra and "xallies.ipynb" in args.apps:
@@ -109,6 +127,9 @@ def main() -> None:
                     p95 = ms[int(0.95 * (len(ms) - 1))]
                     print(f"click to repainted board: {len(ms)} clicks, median {statistics.median(ms):.0f} ms, "
                           f"p95 {p95:.0f} ms, max {ms[-1]:.0f} ms")
+            finally:
+                server.__exit__(None, None, None)
+                floor.unlink(missing_ok=True)
         browser.close()
 
 

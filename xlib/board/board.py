@@ -115,8 +115,6 @@ class Board:
     upload: w.FileUpload | None
     projector_button: w.ToggleButton | None
     text_board: w.HTML | None
-    option_fields: OptionFields | None
-    seed_box: w.Text | None
     seat_widgets: list[w.Dropdown]
     name_widgets: list[w.Text]
 
@@ -152,6 +150,9 @@ class Board:
         self._agents: dict[int, Any] = {}
         self.listeners: list[Callable[[State], None]] = []
         self.new_game_listeners: list[Callable[["Board"], None]] = []
+        self.refused_listeners: list[Callable[[str], None]] = []   # told the sentence of every refused move
+        #: told the position after a person's move, and what the board said it made happen
+        self.played_listeners: list[Callable[[State, str], None]] = []
         self.paint_count = 0
         self.locked: str | None = None  # when set, clicks show this sentence instead of playing
         self.busy: str | None = None    # while set, the computer moves or a move is animated
@@ -165,6 +166,8 @@ class Board:
         self.news_marks: tuple[Any, ...] = ()
 
         self.controls = controls
+        self._option_fields: OptionFields | None = None
+        self._seed_box: w.Text | None = None
         self.canvas = Canvas(width=1, height=1)
         self._fit_canvas()
         self.canvas.on_mouse_down(self.guard(self._on_canvas_click))
@@ -211,15 +214,26 @@ class Board:
                                       max_height=f"max({MIN_SIDE}px, calc(100vh - {reserve}px))",
                                       min_width=f"{MIN_SIDE}px", align_self="flex-start")
 
+    @property
+    def option_fields(self) -> OptionFields | None:
+        """The new-game options in words (a full board's; built when first needed, not at load)."""
+        if self._option_fields is None and self.controls is True:
+            self._build_options()
+        return self._option_fields
+
+    @property
+    def seed_box(self) -> w.Text | None:
+        return self._seed_box if self.option_fields is not None else None
+
     def _build_options(self) -> None:
         g = self.state.game
-        self.option_fields = OptionFields(g.option_specs, g.options, self.view)
-        self.seed_box = w.Text(value="", placeholder="blank: a new game each time",
-                               layout=w.Layout(width="290px"), style={"description_width": "0px"})
-        self.options_box.children = (self.option_fields.widget,
+        self._option_fields = OptionFields(g.option_specs, g.options, self.view)
+        self._seed_box = w.Text(value="", placeholder="blank: a new game each time",
+                                layout=w.Layout(width="290px"), style={"description_width": "0px"})
+        self.options_box.children = (self._option_fields.widget,
                                      w.HTML("<span style='font-size:12px'>Game number (the same number "
                                             "gives the same game again)</span>"),
-                                     self.seed_box)
+                                     self._seed_box)
 
     def projector(self, on: bool = True) -> None:
         """The projector view for the class's screen: the board takes most of the screen, the status line and
@@ -512,6 +526,9 @@ class Board:
         illegal = result.illegal or bool(result.message and result.selection is None and result.marks)
         self.say(result.message or "", "illegal" if illegal else "info")
         self.refresh()
+        if illegal:
+            for listener in self.refused_listeners:
+                listener(result.message or "")
 
     def play(self, move: Move | str) -> bool:
         """Play `move` for the person to move; an illegal one shows the rule that forbids it. Then the computer seats move."""
@@ -522,6 +539,8 @@ class Board:
             self.marks = self.view.marks_for(self.state, move)
             self.say(reason, "illegal")
             self.refresh()
+            for listener in self.refused_listeners:
+                listener(reason)
             return False
         self._play_sequence([self.state.parse(move) if isinstance(move, str) else move])
         return True
@@ -539,6 +558,11 @@ class Board:
             return False
         return self.play(text)
 
+    def play_line(self, moves: list[Move]) -> None:
+        """Play several moves one after another, as one action (an answer shown, a turn of several decisions)."""
+        if self._may_act() and moves:
+            self._play_sequence(moves)
+
     def _play_sequence(self, moves: list[Move]) -> None:
         self.redo_stack.clear()
         self.marks = ()
@@ -548,8 +572,11 @@ class Board:
             self.news, self.news_marks = [], ()
             for m in moves:
                 self._advance(m)
+            told = " ".join(self.news[-3:])
             if self.news:
                 self._tell_news()
+            for listener in self.played_listeners:
+                listener(self.state, told)
             self._computer_loop()
 
         animated = self.animate > 0 and bool(moves) and bool(self.view.frames(self.state, moves[0]))

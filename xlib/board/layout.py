@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
+from . import shared
 from .seats import rebuild_seats
 
 if TYPE_CHECKING:
@@ -37,16 +38,16 @@ def build(board: Board, controls: bool | str) -> None:
     Only what is shown is built: a page of a dozen tutorial boards stays light to load."""
     board.controls = controls
     full, playable = controls is True, bool(controls)
-    board.status = w.HTML(layout=w.Layout(height="40px", overflow="hidden", width="0", min_width="100%"))
-    board.message = w.HTML(layout=w.Layout(height="64px", overflow="auto", margin="0 0 2px 0", width="0",
-                                           min_width="100%"))  # as wide as the board, never wider
-    board.choice_box = w.HBox(layout=w.Layout(height="72px", overflow="hidden", flex_flow="row wrap",
+    board.status = w.HTML(layout=shared.layout(height="40px", overflow="hidden", width="0", min_width="100%"), style=shared.html_style())
+    board.message = w.HTML(layout=shared.layout(height="64px", overflow="auto", margin="0 0 2px 0", width="0",
+                                           min_width="100%"), style=shared.html_style())  # as wide as the board, never wider
+    board.choice_box = w.HBox(layout=shared.layout(height="72px", overflow="hidden", flex_flow="row wrap",
                                              align_content="flex-start", width=f"{SIDE_WIDTH + 10}px"))
     board.choice_box.add_class("xlib-choices")
     board.main = w.VBox([board.status, board.message, board.canvas],
-                        layout=w.Layout(flex="0 1 auto", min_width=f"{MIN_COLUMN}px", width="auto"))
+                        layout=shared.layout(flex="0 1 auto", min_width=f"{MIN_COLUMN}px", width="auto"))
     board.main.add_class("xlib-main")
-    board.live = w.HTML(layout=w.Layout(height="1px", width="1px", overflow="hidden"))
+    board.live = w.HTML(layout=shared.layout(height="1px", width="1px", overflow="hidden"), style=shared.html_style())
     board.undo_button = None
     board.redo_button = None
     board.entry = None
@@ -60,87 +61,86 @@ def build(board: Board, controls: bool | str) -> None:
     board.upload = None
     board.projector_button = None
     board.text_board = None
-    board.option_fields = None
-    board.seed_box = None
     board.seat_widgets = []
     board.name_widgets = []
-    board._seat_box = w.VBox() if full else None
+    board._seat_box = w.VBox(layout=shared.layout()) if full else None
     if playable:
         board.undo_button = w.Button(description="Undo", icon="undo", tooltip="take back your last move",
-                                    layout=w.Layout(width="92px"))
+                                    layout=shared.layout(width="92px"))
         board.redo_button = w.Button(description="Redo", icon="repeat", tooltip="play the undone move again",
-                                    layout=w.Layout(width="92px"))
+                                    layout=shared.layout(width="92px"))
         board.undo_button.on_click(board.guard(lambda _: board.undo()))
         board.redo_button.on_click(board.guard(lambda _: board.redo()))
         board.undo_button.add_class("xlib-undo")
         board.entry = w.Combobox(placeholder="type a move, then Enter", ensure_option=False,
-                                continuous_update=False, layout=w.Layout(width=f"{SIDE_WIDTH}px"),
+                                continuous_update=False, layout=shared.layout(width=f"{SIDE_WIDTH}px"),
                                 description="Move", style={"description_width": "56px"})
         board.entry.observe(board.guard(board._on_entry), names="value")
         board.entry.add_class("xlib-entry")
-        board.log = w.HTML(layout=w.Layout(width=f"{SIDE_WIDTH}px"))   # the list scrolls itself (board.refresh)
+        board.log = w.HTML(layout=shared.layout(width=f"{SIDE_WIDTH}px"), style=shared.html_style())   # the list scrolls itself (board.refresh)
         board.log.add_class("xlib-log")
     if full:
         assert board.undo_button is not None and board.redo_button is not None and board._seat_box is not None
-        board.new_button = w.Button(description="New game", icon="plus", layout=w.Layout(width="104px"),
+        board.new_button = w.Button(description="New game", icon="plus", layout=shared.layout(width="104px"),
                                    tooltip="start a new game with the options under 'Options for a new game'")
         board.new_button.on_click(board.guard(lambda _: board.new_game_from_controls()))
         board.slider = w.IntSlider(min=0, max=0, value=0, description="History", continuous_update=True,
-                                  layout=w.Layout(width=f"{SIDE_WIDTH}px"), style={"description_width": "56px"})
+                                  layout=shared.layout(width=f"{SIDE_WIDTH}px"), style={"description_width": "56px"})
         board.slider.observe(board.guard(board._on_slider), names="value")
         board.explore_button = w.Button(description="Try a move here", icon="code-fork",
-                                       layout=w.Layout(width="146px"),
+                                       layout=shared.layout(width="146px"),
                                        tooltip="play other moves from the position shown; the game is kept")
-        board.back_button = w.Button(description="Back to the game", icon="reply", layout=w.Layout(width="146px"),
+        board.back_button = w.Button(description="Back to the game", icon="reply", layout=shared.layout(width="146px"),
                                     tooltip="return to the game as it was; your what-if line is kept")
         board.explore_button.on_click(board.guard(lambda _: board.explore()))
         board.back_button.on_click(board.guard(lambda _: board.back_to_game()))
         board.line_menu = w.Dropdown(options=[("The game", 0)], value=0, layout=w.Layout(width=f"{SIDE_WIDTH}px"),
                                     description="Line", style={"description_width": "56px"})
         board.line_menu.observe(board.guard(lambda ch: board.switch_line(ch["new"])), names="value")
-        board.save_link = w.HTML()
+        board.save_link = w.HTML(style=shared.html_style(), layout=shared.layout())
         board.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game", icon="folder-open",
-                                   layout=w.Layout(width="146px"))
+                                   layout=shared.layout(width="146px"))
         board.upload.observe(board.guard(board._on_upload), names="value")
         board.upload.add_class("xlib-upload")
         board.upload.tooltip = "load a game saved before (a .json file from Save this game)"
-        board.text_board = w.HTML()
-        board.options_box = w.VBox()
-        board._build_options()
+        board.text_board = w.HTML(style=shared.html_style(), layout=shared.layout())
+        board.options_box = w.VBox([w.HTML("<i>opening…</i>", style=shared.html_style(), layout=shared.layout())])
         rebuild_seats(board)
         extra = w.Accordion(children=[board._seat_box, board.options_box, board.text_board],
-                            layout=w.Layout(width=f"{SIDE_WIDTH + 10}px"))
+                            layout=shared.layout(width=f"{SIDE_WIDTH + 10}px"))
         for i, title in enumerate(("Players", "Options for a new game", "The position as text")):
             extra.set_title(i, title)
         extra.selected_index = 0
-        top_row = w.HBox([board.undo_button, board.redo_button, board.new_button])
+        # the options are built when their section is first opened: a page loads lighter
+        extra.observe(board.guard(lambda ch: board.option_fields if ch["new"] == 1 else None), names="selected_index")
+        top_row = w.HBox([board.undo_button, board.redo_button, board.new_button], layout=shared.layout())
         top_row.add_class("xlib-top-row")
         board.projector_button = w.ToggleButton(description="Projector view", icon="television", value=False,
                                                 tooltip="the board takes the screen, with the status and the last "
                                                         "move in large type: for the class's screen",
-                                                layout=w.Layout(width="146px"))
+                                                layout=shared.layout(width="146px"))
         board.projector_button.observe(board.guard(lambda ch: board.projector(ch["new"])), names="value")
-        projector_row = w.HBox([board.projector_button])
+        projector_row = w.HBox([board.projector_button], layout=shared.layout())
         projector_row.add_class("xlib-projector-row")
         side = w.VBox([top_row, board.choice_box, board.slider,
-                       w.HBox([board.explore_button, board.back_button]), board.line_menu, board.entry,
-                       extra, w.HTML("<b>Moves</b>"), board.log,
-                       w.HBox([board.save_link, board.upload], layout=w.Layout(align_items="center")), projector_row,
+                       w.HBox([board.explore_button, board.back_button], layout=shared.layout()), board.line_menu, board.entry,
+                       extra, w.HTML("<b>Moves</b>", style=shared.html_style(), layout=shared.layout()), board.log,
+                       w.HBox([board.save_link, board.upload], layout=shared.layout(align_items="center")), projector_row,
                        board.live],
-                      layout=w.Layout(width=f"{SIDE_WIDTH + 16}px", min_width=f"{SIDE_WIDTH + 16}px",
+                      layout=shared.layout(width=f"{SIDE_WIDTH + 16}px", min_width=f"{SIDE_WIDTH + 16}px",
                                       margin="0 0 0 16px"))
         side.add_class("xlib-side")
-        body: w.Box = w.HBox([board.main, side], layout=w.Layout(align_items="flex-start", width="100%"))
+        body: w.Box = w.HBox([board.main, side], layout=shared.layout(align_items="flex-start", width="100%"))
     elif playable:
         assert board.undo_button is not None and board.redo_button is not None
-        side = w.VBox([w.HBox([board.undo_button, board.redo_button]), board.choice_box, board.entry,
-                       w.HTML("<b>Moves</b>"), board.log,
-                       board.live], layout=w.Layout(width=f"{SIDE_WIDTH + 16}px", min_width=f"{SIDE_WIDTH + 16}px",
+        side = w.VBox([w.HBox([board.undo_button, board.redo_button], layout=shared.layout()), board.choice_box, board.entry,
+                       w.HTML("<b>Moves</b>", style=shared.html_style(), layout=shared.layout()), board.log,
+                       board.live], layout=shared.layout(width=f"{SIDE_WIDTH + 16}px", min_width=f"{SIDE_WIDTH + 16}px",
                                                     margin="0 0 0 16px"))
-        body = w.HBox([board.main, side], layout=w.Layout(align_items="flex-start", width="100%"))
+        body = w.HBox([board.main, side], layout=shared.layout(align_items="flex-start", width="100%"))
     else:
-        body = w.VBox([board.main, board.choice_box, board.live])
-    board.widget = w.VBox([w.HTML(STYLE, layout=w.Layout(height="0px")), body, board.errors])
+        body = w.VBox([board.main, board.choice_box, board.live], layout=shared.layout())
+    board.widget = w.VBox([w.HTML(STYLE, layout=shared.layout(height="0px"), style=shared.html_style()), body, board.errors])
     board.widget.add_class("xlib-board")  # for browser tests and styling
     if controls:
         board.widget.add_class("xlib-controls")

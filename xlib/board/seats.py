@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from .. import agents
+from . import shared
 
 if TYPE_CHECKING:
     from .board import Board
@@ -49,15 +50,15 @@ def rebuild_seats(board: Board) -> None:
         swatch = w.HTML(f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;"
                         f"background:{colour};border:1px solid #333;vertical-align:middle'></span> "
                         f"<b>{html.escape(board.view.player_name(board.state, p))}</b>",
-                        layout=w.Layout(width="96px"))
-        dd = w.Dropdown(options=choices, value=value, layout=w.Layout(width="196px"))
+                        layout=shared.layout(width="96px"))
+        dd = w.Dropdown(options=choices, value=value, layout=shared.layout(width="196px"))
         dd.observe(board.guard(functools.partial(board._on_seat, p)), names="value")
         dd.tooltip = "; ".join(f"{k}: {v}" for k, v in tooltip.items() if v)
         name = w.Text(value=board.names.get(p, ""), placeholder="a name (optional)",
-                      layout=w.Layout(width="180px", margin="0 0 6px 96px"))
+                      layout=shared.layout(width="180px", margin="0 0 6px 96px"))
         name.observe(board.guard(functools.partial(board._on_name, p)), names="value")
         board.seat_widgets.append(dd)
         board.name_widgets.append(name)
-        rows.append(w.VBox([w.HBox([swatch, dd]), name]))
+        rows.append(w.VBox([w.HBox([swatch, dd], layout=shared.layout()), name]))
     if board._seat_box is not None:
         board._seat_box.children = tuple(rows)

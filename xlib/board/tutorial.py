@@ -1,60 +1,159 @@
-"""Tutorial scenes on a live board: Next and Back step through a scene's script, "Your turn"
-hands the board to the student at that position. Scenes themselves are data (`xlib.lessons`)."""
+"""Tutorial scenes on a live board: Next and Back step through a scene's script, "Your turn" hands the board
+to the student there, and the scene's exercises check what the student learned. Scenes are data
+(`xlib.lessons`); the checking is the exercise's own goal, the feedback the game's own words."""
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import ipywidgets as w
 
-from ..lessons.scene import Scene
+from ..core import Move, State
+from ..errors import XlibError
+from ..lessons import Exercise, Scene, turn_over
+from . import shared
 from .board import Board
+from .lazy import Lazy
+from .progress import LessonProgress, exercise_key, progress_for, rule_anchor
+
+#: screen height a lesson board's placeholder holds before it is built, so the page does not jump
+PLACEHOLDER_HEIGHT = "calc(100vh + 40px)"
+AGAIN = "Press <b>Try again</b> to play this exercise again, <b>Show me</b> for an answer, or go on."
 
 
 class Tutorial:
-    """Steps through scenes on a live board: Next, Back, and "Your turn"."""
+    """Steps through scenes on a live board: Next, Back, "Your turn", and the scene's exercises.
+
+    `lazy=True` builds the board only when its place on the page comes into view; `show_progress=True`
+    puts the lesson's progress (rules and exercises done, with a link to each rule) above it."""
 
     def __init__(self, scenes: Scene | list[Scene], animate: float = 0.15, pixels: int = 640,
-                 background: bool | None = None) -> None:
+                 background: bool | None = None, lazy: bool = False, show_progress: bool = False,
+                 progress: LessonProgress | None = None) -> None:
         self.scenes = [scenes] if isinstance(scenes, Scene) else list(scenes)
-        self.animate = animate
+        self.animate, self.pixels, self.background = animate, pixels, background
+        self.show_progress = show_progress
+        self._progress = progress
+        self._board: Board | None = None
+        self._widget: w.VBox | None = None
+        self.lazy = Lazy(self._make, PLACEHOLDER_HEIGHT, f"{html.escape(self.scenes[0].title)}: the lesson board "
+                         f"appears here.", rule_anchor(self.scenes[0])) if lazy else None
+        if not lazy:
+            self._make()
+
+    # ---- building ---------------------------------------------------------------------------------
+    @property
+    def progress(self) -> LessonProgress:
+        if self._progress is None:
+            self._progress = progress_for(self.scenes[0].game)
+        return self._progress
+
+    @property
+    def board(self) -> Board:
+        if self._board is None:
+            self._make()
+        assert self._board is not None
+        return self._board
+
+    @property
+    def widget(self) -> Any:
+        if self.lazy is not None and self._widget is None:
+            return self.lazy.widget
+        if self._widget is None:
+            self._make()
+        return self._widget
+
+    def _make(self) -> Tutorial:
+        if self._widget is not None:
+            return self
         self.index = 0
         self.step = 0
         self.live = False
-        self.title = w.HTML(layout=w.Layout(height="30px", overflow="hidden"))
-        self.sentence = w.HTML(layout=w.Layout(height="72px", overflow="auto", width="760px"))
+        self.exercise: int | None = None     # the exercise on the board, None while the scene plays
+        self.start_state: State | None = None
+        self.judged: State | None = None     # the position last judged, so it is judged once
+        self.misses = 0
+        self.showing = False
+        # a lazy board's placeholder holds the rule's anchor; an eager one carries its own
+        anchor = f"<a id='{rule_anchor(self.scenes[0])}'></a>" if self.lazy is None else ""
+        self.anchor = w.HTML(anchor, layout=shared.layout(height="0px"), style=shared.html_style())
+        self.title = w.HTML(layout=shared.layout(height="30px", overflow="hidden"), style=shared.html_style())
+        self.sentence = w.HTML(layout=shared.layout(height="72px", overflow="auto", width="100%", max_width="760px"), style=shared.html_style())
         self.sentence.add_class("xlib-sentence")
-        self.back_button = w.Button(description="Back", icon="arrow-left", layout=w.Layout(width="90px"))
+        self.back_button = w.Button(description="Back", icon="arrow-left", layout=shared.layout(width="90px"))
         self.next_button = w.Button(description="Next", icon="arrow-right", button_style="primary",
-                                    layout=w.Layout(width="90px"))
+                                    layout=shared.layout(width="90px"))
         self.turn_button = w.Button(description="Your turn", icon="hand-pointer-o", tooltip="play from here",
-                                    layout=w.Layout(width="110px"))
+                                    layout=shared.layout(width="110px"))
+        self.exercise_button = w.Button(description="Exercises", icon="check-square-o", button_style="info",
+                                        tooltip="check what you learned: a task on a position, checked by the game",
+                                        layout=shared.layout(width="120px"))
+        self.exercise_button.add_class("xlib-exercises")
         self.scene_menu = w.Dropdown(options=[(s.title, i) for i, s in enumerate(self.scenes)],
-                                     layout=w.Layout(width="340px"))
-        self.board = Board(state=self.scenes[0].start(), animate=animate, controls="compact", pixels=pixels,
-                           background=background, seed=self.scenes[0].seed)
-        guard = self.board.guard
+                                     layout=shared.layout(width="340px"))
+        self.choices = w.HBox(layout=shared.layout(min_height="0px", flex_flow="row wrap"))
+        self.choices.add_class("xlib-exercise-choices")
+        self._board = Board(state=self.scenes[0].start(), animate=self.animate, controls="compact",
+                            pixels=self.pixels, background=self.background, seed=self.scenes[0].seed)
+        guard = self._board.guard
         self.back_button.on_click(guard(lambda _: self.back()))
         self.next_button.on_click(guard(lambda _: self.next()))
         self.turn_button.on_click(guard(lambda _: self.your_turn()))
+        self.exercise_button.on_click(guard(lambda _: self.start_exercise(0)))
         self.scene_menu.observe(guard(lambda ch: self.goto(ch["new"])), names="value")
-        bar = w.HBox([self.back_button, self.next_button, self.turn_button] +
-                     ([self.scene_menu] if len(self.scenes) > 1 else []))
-        self.widget = w.VBox([self.title, self.sentence, bar, self.board.widget])
-        self.widget.add_class("xlib-tutorial")
+        self._board.played_listeners.append(self._on_position)
+        self._board.refused_listeners.append(self._on_refused)
+        self.progress.listeners.append(self._on_progress)
+        self.bar = w.HBox(layout=shared.layout(flex_flow="row wrap"))
+        top: list[Any] = [self.progress.widget] if self.show_progress else []
+        self._widget = w.VBox(top + [self.anchor, self.title, self.sentence, self.bar, self.choices,
+                                     self._board.widget], layout=shared.layout())
+        self._widget.add_class("xlib-tutorial")
         self.goto(0)
+        return self
+
+    def _exercise_bar(self) -> tuple[w.Button, ...]:
+        """The exercise's buttons, made when the first exercise opens (a lesson board loads lighter)."""
+        if not hasattr(self, "again_button"):
+            guard = self.board.guard
+            self.again_button = w.Button(description="Try again", icon="repeat", layout=shared.layout(width="110px"))
+            self.show_button = w.Button(description="Show me", icon="eye", layout=shared.layout(width="100px"))
+            self.after_button = w.Button(description="Next exercise", icon="arrow-right", button_style="primary",
+                                         layout=shared.layout(width="140px"))
+            self.rule_button = w.Button(description="Back to the rule", icon="book", layout=shared.layout(width="150px"))
+            self.again_button.on_click(guard(lambda _: self.try_again()))
+            self.show_button.on_click(guard(lambda _: self.show_me()))
+            self.after_button.on_click(guard(lambda _: self.next_exercise()))
+            self.rule_button.on_click(guard(lambda _: self.goto(self.index)))
+        return (self.rule_button, self.again_button, self.show_button, self.after_button)
 
     @property
     def scene(self) -> Scene:
         return self.scenes[self.index]
+
+    @property
+    def current(self) -> Exercise | None:
+        return None if self.exercise is None else self.scene.exercises[self.exercise]
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
         display(self.widget)
 
+    # ---- the scene ----------------------------------------------------------------------------------
+    def _title(self) -> str:
+        s = self.scene
+        done = " <span style='color:#00603C'>✓ done</span>" if self.progress.done(s) else ""
+        count = f" · {len(s.exercises)} exercise{'s' if len(s.exercises) != 1 else ''}" if s.exercises else ""
+        return f"<h4 style='margin:4px 0'>{html.escape(s.title)}<span style='font-weight:normal;font-size:13px'>" \
+               f"{count}</span>{done}</h4>"
+
     def _show(self) -> None:
         s = self.scene
-        self.title.value = f"<h4 style='margin:4px 0'>{s.title}</h4>"
+        self.title.value = self._title()
+        if self.current is not None:
+            self._show_exercise()
+            return
         if self.live:
             text = s.your_turn
         else:
@@ -64,6 +163,12 @@ class Tutorial:
         self.sentence.value = text
         self.back_button.disabled = self.step == 0 and not self.live
         self.next_button.disabled = self.live or self.step >= len(s.moves)
+        self.turn_button.disabled = self.live or not any(not x.over for x in s.states()[:self.step + 1])
+        self.exercise_button.disabled = not s.exercises
+        self.bar.children = tuple([self.back_button, self.next_button, self.turn_button] +
+                                  ([self.exercise_button] if s.exercises else []) +
+                                  ([self.scene_menu] if len(self.scenes) > 1 else []))
+        self.choices.children = ()
         self.board.locked = None if self.live else "Press Next to see the next step, or Your turn to play from here."
         if not self.live and s.marks_at(self.step):
             self.board.marks = self.board.view.marks_of_names(self.board.state, s.marks_at(self.step))
@@ -72,6 +177,7 @@ class Tutorial:
     def goto(self, index: int) -> None:
         """Open scene `index` at its first step."""
         self.index, self.step, self.live = index, 0, False
+        self.exercise = None
         if self.scene_menu.value != index:
             self.scene_menu.value = index
         self.board.reset(self.scene.start())
@@ -81,7 +187,7 @@ class Tutorial:
     def next(self) -> None:
         if self.board.busy is not None:
             return
-        if not self.live and self.step < len(self.scene.moves):
+        if not self.live and self.exercise is None and self.step < len(self.scene.moves):
             self.board.locked = None
             self.board.marks = ()
             self.step += 1
@@ -122,3 +228,158 @@ class Tutorial:
 
     def states(self) -> list[Any]:
         return self.scene.states()
+
+    # ---- exercises ------------------------------------------------------------------------------------
+    def start_exercise(self, k: int) -> None:
+        """Put exercise `k` of this scene on the board: its position, its task, the student to play."""
+        if self.board.busy is not None or not 0 <= k < len(self.scene.exercises):
+            return
+        ex = self.scene.exercises[k]
+        self.exercise, self.live, self.misses = k, True, 0
+        self.start_state = ex.start(self.scene.game, self.scene.options)
+        self.board.reset(self.start_state)
+        self.judged = self.start_state
+        self.board.marks = ()
+        self.board.locked = None
+        self._show()
+        self.board.say("Choose one of the answers below the task." if ex.kind == "choice" else "Your move.")
+
+    def _show_exercise(self) -> None:
+        ex = self.current
+        assert ex is not None and self.exercise is not None
+        n = len(self.scene.exercises)
+        solved = exercise_key(self.scene, self.exercise) in self.progress.solved
+        tick = " <span style='color:#00603C'>✓ solved before</span>" if solved else ""
+        self.sentence.value = (f"<div style='font-size:15px;line-height:1.35'><b>Exercise {self.exercise + 1} of "
+                               f"{n}:</b> {ex.task}{tick}</div>")
+        self.bar.children = self._exercise_bar()
+        self.after_button.description = "Next exercise" if self.exercise + 1 < n else \
+            ("Next rule" if self.index + 1 < len(self.scenes) else "Done")
+        if ex.kind == "choice":
+            buttons = []
+            for c in ex.choices:
+                b = w.Button(description=c, layout=shared.layout(width="auto", min_width="80px", margin="2px 6px 2px 0"))
+                b.add_class("xlib-choice")
+                b.on_click(self.board.guard(lambda _, c=c: self.choose(c)))
+                buttons.append(b)
+            self.choices.children = tuple(buttons)
+            self.board.locked = "Answer with one of the buttons under the task."
+        else:
+            self.choices.children = ()
+        self.board.refresh()
+
+    def _on_position(self, state: State, told: str = "") -> None:
+        """After every move the student plays: when the turn in an exercise is over, judge it."""
+        ex, start = self.current, self.start_state
+        if ex is None or start is None or ex.kind != "move" or state is self.judged or self.board.locked \
+                or self.showing:
+            return
+        if state is start or not turn_over(start, state):
+            return
+        self.judged = state
+        assert self.exercise is not None
+        if ex.check(start, state):
+            self.progress.solve(self.scene, self.exercise)
+            self.board.say(f"✓ Right! {ex.why}", "good")
+            self.board.locked = "Solved. " + AGAIN
+        else:
+            self.misses += 1
+            self.progress.miss(self.scene, self.exercise)
+            happened = ex.miss(start, state) if ex.miss is not None else self._what_happened(start, state)
+            if told and told not in happened:
+                happened = f"{happened} {told}"
+            hint = f" <b>Hint:</b> {ex.hint}" if self.misses >= 2 else ""
+            self.board.say(f"{happened} That does not do what the task asks: press <b>Try again</b>.{hint}",
+                           "illegal")
+            self.board.locked = "Not this time. " + AGAIN
+        self.board.refresh()
+
+    def _what_happened(self, start: State, end: State) -> str:
+        """The moves the student played, in the game's words (the move list's)."""
+        entries = self.board.view.log(end)[len(self.board.view.log(start)):]
+        said = "; ".join(f"<code>{html.escape(m)}</code>" + (f" {html.escape(p)}" if p else "") for m, p in entries)
+        return f"You played {said}." if said else "You played."
+
+    def _on_refused(self, text: str) -> None:
+        """A move the rules refused counts as a miss in an exercise (the board has said why)."""
+        ex = self.current
+        if ex is None or self.exercise is None or ex.kind != "move":
+            return
+        self.misses += 1
+        self.progress.miss(self.scene, self.exercise)
+        if self.misses >= 2:
+            self.board.say(f"{text} <b>Hint:</b> {ex.hint}", "illegal")
+
+    def choose(self, choice: str) -> None:
+        """The student's answer to a choice exercise."""
+        ex, start = self.current, self.start_state
+        if ex is None or start is None or self.exercise is None or ex.kind != "choice":
+            return
+        if ex.solved_by_choice(choice):
+            self.progress.solve(self.scene, self.exercise)
+            self.board.say(f"✓ Right: {html.escape(choice)}. {ex.why}", "good")
+            self.board.refresh()
+            return
+        self.misses += 1
+        self.progress.miss(self.scene, self.exercise)
+        try:
+            move = start.parse(choice)
+        except XlibError:
+            move = None
+        if move is not None:
+            reason = start.explain(move)
+            said = f"{html.escape(choice)} is against the rules: {reason}" if reason else \
+                f"{html.escape(choice)} is allowed here."
+        else:
+            said = f"Not {html.escape(choice)}."
+        hint = f" <b>Hint:</b> {ex.hint}" if self.misses >= 2 else " Try another answer."
+        self.board.say(f"{said}{hint}", "illegal")
+        self.board.refresh()
+
+    def try_again(self) -> None:
+        if self.exercise is not None:
+            misses = self.misses
+            self.start_exercise(self.exercise)
+            self.misses = misses
+
+    def show_me(self) -> None:
+        """Play one right answer from the exercise's position, with its sentence (or name the right choice)."""
+        ex = self.current
+        if ex is None or self.exercise is None or self.board.busy is not None:
+            return
+        assert self.start_state is not None
+        self.board.reset(self.start_state)
+        if ex.kind == "choice":
+            self.board.say(f"The answer: <b>{html.escape(str(ex.answer))}</b>. {ex.why}", "good")
+        else:
+            self.board.locked = None
+            moves: list[Move] = []
+            s = self.start_state
+            for m in ex.solution:
+                moves.append(s.parse(m))
+                s = s.play(m)
+            self.showing = True   # an answer shown is not an answer solved
+            try:
+                self.board.play_line(moves)
+                self.board.wait()
+            finally:
+                self.showing = False
+            shown = ", ".join(f"<code>{html.escape(m)}</code>" for m in ex.solution)
+            self.board.say(f"One answer: {shown}. {ex.why}", "good")
+        self.board.locked = "That was one answer. " + AGAIN
+        self.board.refresh()
+
+    def next_exercise(self) -> None:
+        if self.exercise is None:
+            return
+        if self.exercise + 1 < len(self.scene.exercises):
+            self.start_exercise(self.exercise + 1)
+        elif self.index + 1 < len(self.scenes):
+            self.goto(self.index + 1)
+        else:
+            self.goto(self.index)
+            self.board.say(f"{html.escape(self.progress.line())}. Well done!", "good")
+
+    def _on_progress(self) -> None:
+        if self._widget is not None:
+            self.title.value = self._title()

@@ -1,0 +1,79 @@
+"""The lesson's exercises in every game's app at 1366×768: one exercise missed (what happened, Try again) and
+one solved (✓ with its reason), the progress line counting it, the feedback in view, and progress kept
+across a reload."""
+import pytest
+
+from xlib import registry
+from xlib.lessons import turn_over
+
+from .harness import inside_viewport, no_errors, open_app, wait_idle, wait_painted
+
+APPS = {"alea.ipynb": "alea", "x.ipynb": "x", "xats.ipynb": "xats", "xerog.ipynb": "xerog", "xallies.ipynb": "xallies"}
+
+
+def first_move_exercise(game):
+    scene = registry.lesson(game).SCENES[0]
+    for k, ex in enumerate(scene.exercises):
+        if ex.kind == "move":
+            return scene, k, ex
+    return scene, 0, scene.exercises[0]
+
+
+def wrong_line(ex, start):
+    for first in start.moves():
+        s, line = start.play(first), [first]
+        while not turn_over(start, s):
+            m = s.moves()[0]
+            s, line = s.play(m), line + [m]
+        if not ex.check(start, s):
+            return [str(m) for m in line]
+    raise AssertionError("no wrong answer")
+
+
+def type_moves(page, lesson, moves):
+    entry = lesson.locator(".xlib-entry input")
+    for m in moves:
+        wait_idle(page, lesson)
+        entry.fill(m)
+        entry.press("Enter")
+        page.wait_for_timeout(250)
+    wait_idle(page, lesson)
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_an_exercise_missed_then_solved_with_progress_kept(page, server, artifacts, app):
+    game = APPS[app]
+    scene, k, ex = first_move_exercise(game)
+    open_app(page, server, app)
+    lesson = page.locator(".xlib-tutorial").first
+    wait_painted(page, lesson.locator(".xlib-canvas").first)
+    progress = page.locator(".xlib-progress").first
+    assert "exercises 0 of" in progress.inner_text()
+    lesson.locator(".xlib-exercises").click()
+    for _ in range(k):
+        lesson.get_by_role("button", name="Next exercise").click()
+    sentence = lesson.locator(".xlib-sentence")
+    page.wait_for_function("(el) => el.innerText.includes('Exercise')", arg=sentence.element_handle(), timeout=30_000)
+    message = lesson.locator(".xlib-message")
+    start = ex.start(scene.game, scene.options)
+    if ex.kind == "choice":
+        lesson.locator(".xlib-choice", has_text=next(c for c in ex.choices if c != ex.answer)).first.click()
+    else:
+        type_moves(page, lesson, wrong_line(ex, start))
+    page.wait_for_function("(el) => el.innerText.includes('✗')", arg=message.element_handle(), timeout=30_000)
+    assert inside_viewport(page, message)
+    page.screenshot(path=str(artifacts / f"exercise-missed-{game}.png"))
+    lesson.get_by_role("button", name="Try again").click()
+    if ex.kind == "choice":
+        lesson.locator(".xlib-choice", has_text=ex.answer).first.click()
+    else:
+        type_moves(page, lesson, list(ex.solution))
+    page.wait_for_function("(el) => el.innerText.includes('✓')", arg=message.element_handle(), timeout=30_000)
+    page.wait_for_function("(el) => el.innerText.includes('exercises 1 of')", arg=progress.element_handle(),
+                           timeout=30_000)
+    page.screenshot(path=str(artifacts / f"exercise-solved-{game}.png"))
+    no_errors(page)
+    page.reload()
+    page.wait_for_selector("h1", timeout=90_000)
+    page.wait_for_function("(el) => el.innerText.includes('exercises 1 of')",
+                           arg=page.locator(".xlib-progress").first.element_handle(), timeout=60_000)

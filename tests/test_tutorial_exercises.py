@@ -1,0 +1,118 @@
+"""Exercises on a live lesson board, in every game: a right answer gets ✓ and its reason and counts as solved,
+a wrong one says what happened and offers Try again, two misses bring the hint, Show me plays an answer
+without solving it; the lesson's progress counts rules and exercises and comes back after a reload."""
+import json
+
+import pytest
+
+pytest.importorskip("ipycanvas")
+
+import xlib  # noqa: E402
+from xlib import registry  # noqa: E402
+from xlib.board import Tutorial  # noqa: E402
+from xlib.board.progress import LessonProgress  # noqa: E402
+from xlib.lessons import turn_over  # noqa: E402
+
+GAMES = xlib.game_names()
+
+
+def tutorial(scene, progress=None):
+    return Tutorial(scene, animate=0, background=False,
+                    progress=progress or LessonProgress(scene.game, keep=False))
+
+
+def wrong_turn(ex, start):
+    """The moves of a legal turn that does not solve the exercise."""
+    for first in start.moves():
+        for last in (True, False):
+            s, line = start.play(first), [first]
+            while not turn_over(start, s):
+                m = s.moves()[0] if last else s.moves()[-1]
+                s, line = s.play(m), line + [m]
+            if not ex.check(start, s):
+                return line
+    raise AssertionError("no wrong answer")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_exercise_is_solved_on_the_board_by_its_solution_and_missed_by_a_wrong_answer(name):
+    for scene in registry.lesson(name).SCENES:
+        t = tutorial(scene)
+        for k, ex in enumerate(scene.exercises):
+            t.start_exercise(k)
+            assert ex.task in t.sentence.value and f"Exercise {k + 1} of {len(scene.exercises)}" in t.sentence.value
+            if ex.kind == "choice":
+                wrong = next(c for c in ex.choices if c != ex.answer)
+                t.choose(wrong)
+                assert "✗" in t.board.message.value and "Hint" not in t.board.message.value
+                t.choose(wrong)
+                assert "Hint" in t.board.message.value
+                t.choose(ex.answer)
+            else:
+                for m in wrong_turn(ex, t.start_state):
+                    assert t.board.play(m), (scene.title, k, m)
+                assert "does not do what the task asks" in t.board.message.value, (scene.title, k)
+                assert t.progress.missed[f"{scene.title}#{k}"] == 1
+                t.try_again()
+                assert t.board.state is t.start_state or t.board.state.position_text() == t.start_state.position_text()
+                for m in ex.solution:
+                    assert t.board.play(m), (scene.title, k, m)
+            assert "✓" in t.board.message.value, (scene.title, k, t.board.message.value)
+            assert f"{scene.title}#{k}" in t.progress.solved
+        assert t.progress.done(scene)
+        assert "✓ done" in t.title.value
+
+
+def test_two_misses_bring_the_hint_and_an_illegal_move_is_explained_and_counted():
+    scene = next(s for s in registry.lesson("x").SCENES if any(e.kind == "move" for e in s.exercises))
+    k, ex = next((k, e) for k, e in enumerate(scene.exercises) if e.kind == "move")
+    t = tutorial(scene)
+    t.start_exercise(k)
+    t.board.type_move(ex.illegal)
+    assert "✗" in t.board.message.value and "Hint" not in t.board.message.value
+    t.board.type_move(ex.illegal)
+    assert ex.hint in t.board.message.value
+    assert t.progress.missed[f"{scene.title}#{k}"] == 2 and not t.progress.solved
+
+
+def test_show_me_plays_an_answer_without_solving_the_exercise():
+    scene = next(s for s in registry.lesson("alea").SCENES if any(e.kind == "move" for e in s.exercises))
+    k, ex = next((k, e) for k, e in enumerate(scene.exercises) if e.kind == "move")
+    t = tutorial(scene)
+    t.start_exercise(k)
+    t.show_me()
+    assert "One answer" in t.board.message.value and ex.why in t.board.message.value
+    assert len(t.board.state.history()) - len(t.start_state.history()) == len(ex.solution)
+    assert not t.progress.solved
+    t.board.click(0, 0)
+    assert "Try again" in t.board.message.value      # the shown answer is not played on
+    t.try_again()
+    assert t.board.locked is None and t.board.state.position_text() == t.start_state.position_text()
+
+
+def test_progress_counts_rules_and_exercises_and_comes_back_on_the_same_device():
+    p = LessonProgress("xats")
+    lesson = registry.lesson("xats")
+    total = sum(len(s.exercises) for s in lesson.SCENES)
+    assert p.line() == f"Rules: 0 of {len(lesson.SCENES)} · exercises 0 of {total}"
+    first = lesson.SCENES[0]
+    p.keeper.loaded = True
+    for k in range(len(first.exercises)):
+        p.solve(first, k)
+    p.miss(lesson.SCENES[1], 0)
+    assert p.line().startswith("Rules: 1 of") and f"exercises {len(first.exercises)} of" in p.line()
+    kept = json.loads(p.keeper.keep)
+    again = LessonProgress("xats")
+    again.keeper.saved = json.dumps({**kept, "age": 30})
+    again.keeper.loaded = True
+    assert again.solved == p.solved and again.missed == p.missed and again.done(first)
+    assert "✓ " + first.title in again.rules.value and f"href='#rule-" in again.rules.value
+
+
+def test_a_lazy_lesson_board_is_built_only_when_its_place_is_seen():
+    scene = registry.lesson("x").SCENES[1]
+    t = Tutorial(scene, lazy=True, animate=0, background=False, progress=LessonProgress("x", keep=False))
+    assert t._board is None and "appears here" in t.lazy.sentinel.label
+    assert t.lazy.sentinel.anchor.startswith("rule-") and t.widget is t.lazy.widget
+    t.lazy.sentinel.seen = True
+    assert t._board is not None and t.lazy.widget.children[1] is t._widget and not t.lazy.sentinel.label

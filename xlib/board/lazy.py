@@ -1,0 +1,68 @@
+"""Widgets built only when their place on the page comes into view: a page of a dozen lesson boards loads
+with one, and builds the others as the student scrolls to them (or jumps to them from the lesson's progress)."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import anywidget
+import ipywidgets as w
+import traitlets
+
+_ESM = """
+function render({ model, el }) {
+  const anchor = model.get("anchor");
+  const draw = () => {
+    const label = model.get("label");
+    el.innerHTML = (anchor ? `<a id="${anchor}"></a>` : "") +
+      (label ? `<div style="color:#777777;padding:8px 0">${label}</div>` : "");
+  };
+  draw();
+  model.on("change:label", draw);
+  const report = () => { model.set("seen", true); model.save_changes(); };
+  if (!("IntersectionObserver" in window)) { report(); return; }
+  const watch = new IntersectionObserver((entries) => {
+    if (entries.some((e) => e.isIntersecting)) { watch.disconnect(); report(); }
+  }, { rootMargin: "500px 0px 500px 0px" });
+  watch.observe(el);
+  return () => watch.disconnect();
+}
+export default { render };
+"""
+
+
+class Sentinel(anywidget.AnyWidget):
+    """Says (`seen`) when its place on the page is within half a screen of the view."""
+
+    _esm = _ESM
+    seen = traitlets.Bool(False).tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)     # shown in the placeholder (HTML, escaped by the caller)
+    anchor = traitlets.Unicode("").tag(sync=True)    # an id for links to this place
+
+
+class Lazy:
+    """A box that holds a placeholder of about the widget's height until it is seen, then the widget itself.
+
+    `build` makes the widget; `anchor` gives the place an id the lesson's progress can link to."""
+
+    def __init__(self, build: Callable[[], Any], height: str, label: str = "", anchor: str = "") -> None:
+        self._build = build
+        self.built: Any = None
+        self.sentinel = Sentinel(label=label, anchor=anchor)
+        self.sentinel.observe(lambda ch: self.build() if ch["new"] else None, names="seen")
+        self.widget = w.VBox([self.sentinel], layout=w.Layout(min_height=height))
+        self.widget.add_class("xlib-lazy")
+
+    def build(self) -> Any:
+        """Build the widget now (once) and show it in the placeholder's place."""
+        if self.built is None:
+            self.built = self._build()
+            shown = getattr(self.built, "widget", self.built)
+            self.sentinel.label = ""   # its anchor stays, for links to this place
+            self.widget.children = (self.sentinel, shown)
+            self.widget.layout.min_height = None
+        return self.built
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
