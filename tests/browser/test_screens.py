@@ -129,3 +129,17 @@ def test_the_projector_view_gives_the_board_the_screen_in_large_type(context_pag
     assert board.locator(".xlib-undo").is_visible()
     page.screenshot(path=str(artifacts / "projector-x.png"))
     no_errors(page)
+
+
+def test_zoom_in_draws_the_xats_table_twice_as_large_inside_its_column(context_page, server, artifacts):
+    page = context_page((1366, 768))
+    open_app(page, server, "xats.ipynb")
+    board, canvas = full_board(page)
+    before = canvas.bounding_box()["width"]
+    board.get_by_role("button", name="Zoom in").click()
+    page.wait_for_function("(el) => el.classList.contains('xlib-zoomed')", arg=board.element_handle(), timeout=30_000)
+    page.wait_for_timeout(300)
+    assert canvas.bounding_box()["width"] >= 1.8 * before
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366   # the column scrolls, not the page
+    page.screenshot(path=str(artifacts / "zoom-xats.png"))
+    no_errors(page)

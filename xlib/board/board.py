@@ -114,6 +114,7 @@ class Board:
     save_link: w.HTML | None
     upload: w.FileUpload | None
     projector_button: w.ToggleButton | None
+    zoom_button: w.ToggleButton | None
     text_board: w.HTML | None
     seat_widgets: list[w.Dropdown]
     name_widgets: list[w.Text]
@@ -244,6 +245,15 @@ class Board:
             self.widget.remove_class("xlib-projector")
         if self.projector_button is not None and self.projector_button.value != on:
             self.projector_button.value = on
+
+    def zoom_in(self, on: bool = True) -> None:
+        """Draw the board twice as large, scrolled inside its column: small pieces become readable."""
+        if on:
+            self.widget.add_class("xlib-zoomed")
+        else:
+            self.widget.remove_class("xlib-zoomed")
+        if self.zoom_button is not None and self.zoom_button.value != on:
+            self.zoom_button.value = on
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

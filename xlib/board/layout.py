@@ -29,7 +29,11 @@ STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13
          ".xlib-projector .xlib-message div{font-size:24px !important}"
          ".xlib-projector .xlib-side>:not(.xlib-top-row):not(.xlib-projector-row){display:none !important}"
          ".xlib-projector canvas.xlib-canvas{max-width:min(100%,1400px) !important;"
-         "max-height:calc(100vh - 190px) !important}</style>")
+         "max-height:calc(100vh - 190px) !important}"
+         # zoomed in: the board drawn twice as large, scrolled inside its column (many XATS stacks, say)
+         ".xlib-zoomed .xlib-main{max-width:calc(100vw - 400px);overflow:auto}"
+         ".xlib-zoomed canvas.xlib-canvas{max-width:none !important;max-height:none !important;"
+         "width:1300px !important;height:auto !important}</style>")
 
 
 def build(board: Board, controls: bool | str) -> None:
@@ -60,6 +64,7 @@ def build(board: Board, controls: bool | str) -> None:
     board.save_link = None
     board.upload = None
     board.projector_button = None
+    board.zoom_button = None
     board.text_board = None
     board.seat_widgets = []
     board.name_widgets = []
@@ -120,7 +125,12 @@ def build(board: Board, controls: bool | str) -> None:
                                                         "move in large type: for the class's screen",
                                                 layout=shared.layout(width="146px"))
         board.projector_button.observe(board.guard(lambda ch: board.projector(ch["new"])), names="value")
-        projector_row = w.HBox([board.projector_button], layout=shared.layout())
+        board.zoom_button = w.ToggleButton(description="Zoom in", icon="search-plus", value=False,
+                                           tooltip="draw the board twice as large, to scroll around in (for "
+                                                   "small pieces, such as many XATS stacks)",
+                                           layout=shared.layout(width="110px"))
+        board.zoom_button.observe(board.guard(lambda ch: board.zoom_in(ch["new"])), names="value")
+        projector_row = w.HBox([board.projector_button, board.zoom_button], layout=shared.layout())
         projector_row.add_class("xlib-projector-row")
         side = w.VBox([top_row, board.choice_box, board.slider,
                        w.HBox([board.explore_button, board.back_button], layout=shared.layout()), board.line_menu, board.entry,
