@@ -391,3 +391,9 @@ def test_your_turn_never_starts_from_a_finished_game(name):
         if any(not s.over for s in scene.states()):
             assert not t.board.state.over, scene.title
             assert "Your move" in t.board.message.value
+
+
+def test_a_file_that_is_no_game_record_is_named_so_without_the_parsers_words():
+    b = Board("x", size=6, animate=0, seed=0)
+    b.load("{this is not json")
+    assert "not a game saved with Save this game" in b.message.value and "Expecting" not in b.message.value

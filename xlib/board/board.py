@@ -665,16 +665,18 @@ class Board:
                 self.busy = f"{self.who(p)} is thinking…"
                 self.say(self.busy, "busy")
             drawn = self.view.chance_move(self.state, self._chance)
-            said: str | None
+            reason: Any = None
             if drawn is not None:   # decided by chance, not by the computer player
-                move, said = self.state.parse(str(drawn[0])), drawn[1]
+                move = self.state.parse(str(drawn[0]))
+                said: str | None = drawn[1]
             else:
                 agent = self._agent(p)
                 move = agent.choose(self.state)
                 reason = getattr(agent, "reason", None)
-                said = reason() if callable(reason) else None
             self.news, self.news_marks = [], ()
-            self._advance(move)
+            self._advance(move)   # the move lands at once; its sentence is put into words after
+            if drawn is None:
+                said = reason() if callable(reason) else None
             if said and self.state.over:   # the banner says the result: the sentence need not repeat it
                 self.say(html.escape(said), "good")
             elif said:
@@ -879,7 +881,10 @@ class Board:
         try:
             state = replay(record)
         except XlibError as exc:
-            self.say(f"This game could not be loaded: {html.escape(str(exc))}", "illegal")
+            text = str(exc)
+            if "not valid JSON" in text or "not a JSON object" in text:   # the parser's own words help nobody
+                text = "this file is not a game saved with Save this game (it is not a game record at all)"
+            self.say(f"This game could not be loaded: {html.escape(text)}.", "illegal")
             return
         if state.game.name != self.game_name:
             self.say(f"This record is a game of {state.game.title}, not {self.state.game.title}.", "illegal")
