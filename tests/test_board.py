@@ -107,7 +107,7 @@ def test_save_and_load_a_record(board):
     fresh.load(json.dumps(record))
     assert fresh.state.turns() == ["3+:bb"]
     fresh.load("{broken")
-    assert "could not be loaded: the record is not valid JSON" in fresh.message.value
+    assert "could not be loaded: this file is not a game saved with Save this game" in fresh.message.value
 
 
 def test_callback_errors_show_on_the_page(board):
