@@ -397,3 +397,14 @@ def test_a_file_that_is_no_game_record_is_named_so_without_the_parsers_words():
     b = Board("x", size=6, animate=0, seed=0)
     b.load("{this is not json")
     assert "not a game saved with Save this game" in b.message.value and "Expecting" not in b.message.value
+
+
+def test_undo_and_redo_name_whole_turns_as_the_move_list_does():
+    b = Board("xallies", animate=0, seed=0, background=False, seats={1: "greedy", 2: "greedy"})
+    b.type_move("3+")
+    assert len(b.state.turns()) == 3
+    b.undo()
+    said = b.message.value
+    assert "3+:bb" in said and said.count("<code>") == 3     # three turns, not every decision of them
+    b.redo()
+    assert b.message.value.count("<code>") == 3 and "Played again" in b.message.value

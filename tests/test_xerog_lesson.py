@@ -151,7 +151,7 @@ def test_the_notebook_lists_our_decisions_in_the_lessons_words_and_credits_the_d
     code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
     for scene in L.SCENES:
         name = next(k for k, v in vars(L).items() if v is scene)
-        assert f"Tutorial(lesson.{name})" in code
+        assert f"Tutorial(lesson.{name}," in code or f"Tutorial(lesson.{name})" in code
 
 
 # ---- the exercises mean what they say ------------------------------------------------------------------

@@ -129,6 +129,8 @@ def xats_words(before: State, move: Move, line: Sequence[State]) -> tuple[str, s
     if after.over and after.winners == (me,):
         return action, f"its top tiles now show {_plural(spikes, 'spike')}, as many as the tiles left in its tray"
     if not after.active[me]:  # type: ignore[attr-defined]
+        if after.over:   # in a two-player game, being out is losing
+            return action, "its tray is empty and it has not won, so it loses"
         return action, "its tray is empty and it has not won, so it is out of the game"
     return action, f"its top tiles now show {_plural(spikes, 'spike')}, and {_plural(left, 'tile')} " \
                    f"{'is' if left == 1 else 'are'} left in its tray"

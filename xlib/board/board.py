@@ -695,15 +695,14 @@ class Board:
         if self.locked:
             self.say(self.locked)
             return
-        taken: list[str] = []
+        before = self.state
         while self.state.parent is not None:
             self.redo_stack.append(self.state)
-            taken.append(str(self.state.last_move))
             self.state = self.state.parent
             if self._person_to_move():
                 break
         self.selection, self.browsing, self.marks = None, None, ()
-        moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in reversed(taken))
+        moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in self._moves_between(self.state, before))
         self.say(f"Took back {moves}.")
         self.refresh()
 
@@ -715,18 +714,25 @@ class Board:
         if self.locked:
             self.say(self.locked)
             return
-        again: list[str] = []
+        before = self.state
         while self.redo_stack:
             self.state = self.redo_stack.pop()
-            again.append(str(self.state.last_move))
             if self.state.over or self._person_to_move():
                 break
         self.selection, self.browsing, self.marks = None, None, ()
-        moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in again)
+        moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in self._moves_between(before, self.state))
         self.say(f"Played again {moves}.")
         self.refresh()
         if not self.state.over and not self._person_to_move():
             self.computer_turns()
+
+    def _moves_between(self, early: State, late: State) -> list[str]:
+        """The moves from `early` to `late` as the move list writes them (a turn of several decisions is one)."""
+        old, new = self.view.log(early), self.view.log(late)
+        common = 0   # a turn in progress in `early` differs from the whole turn in `late`: it is said whole
+        while common < min(len(old), len(new)) and old[common][0] == new[common][0]:
+            common += 1
+        return [m for m, _ in new[common:]]
 
     def show(self, index: int) -> None:
         """Show the position after `index` moves (the history slider); the last index is live."""
@@ -895,6 +901,8 @@ class Board:
         n = len(self.view.log(state))
         self.say(f"Loaded a game of {n} move{'s' if n != 1 else ''}.", "good")
         self.refresh()
+        if not self.state.over and not self._person_to_move():
+            self.computer_turns()
 
     # ---- control callbacks ------------------------------------------------------------------
     def _on_slider(self, change: dict[str, Any]) -> None:

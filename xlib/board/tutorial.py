@@ -12,7 +12,7 @@ from ..core import Move, State
 from ..errors import XlibError
 from ..lessons import Exercise, Scene, turn_over
 from . import shared
-from .board import Board
+from .board import Board, message_size
 from .lazy import Lazy
 from .progress import LessonProgress, exercise_key, progress_for, rule_anchor
 
@@ -160,7 +160,8 @@ class Tutorial:
             text = s.sentences[self.step]
             if self.step < len(s.moves):
                 text += f" <i>(Next plays <code>{s.moves[self.step]}</code>.)</i>"
-        self.sentence.value = text
+        # a long sentence in smaller type, so that its end is never hidden
+        self.sentence.value = f"<div style='font-size:{message_size(text, 700)}px;line-height:1.3'>{text}</div>"
         self.back_button.disabled = self.step == 0 and not self.live
         self.next_button.disabled = self.live or self.step >= len(s.moves)
         self.turn_button.disabled = self.live or not any(not x.over for x in s.states()[:self.step + 1])
