@@ -8,27 +8,16 @@ from xlib.board import Board, palette  # noqa: E402
 from xlib.views.alea.view import PROTECTED, AleaView, number  # noqa: E402
 from xlib.board.view import Overlay  # noqa: E402
 from xlib.lessons import alea as L  # noqa: E402
+from xlib.handouts import canvas as handouts  # noqa: E402
 
 
-class Recorder:
-    """Records drawing calls, standing in for ipycanvas."""
-
-    def __init__(self):
-        self.calls = []
-
-    def __getattr__(self, name):
-        return lambda *a, **k: self.calls.append((name, a))
-
-    def __setattr__(self, name, value):
-        if name == "calls":
-            object.__setattr__(self, name, value)
-        else:
-            self.calls.append((name, value))
+class Recorder(handouts.Recorder):
+    """The recording canvas, with what these tests read from it."""
 
     def strokes(self, style):
         """Centres of the circles stroked in `style`."""
         current, out = None, []
-        for name, args in self.calls:
+        for name, args in self.ops:
             if name == "stroke_style":
                 current = args
             elif name == "stroke_circle" and current == style:
@@ -36,7 +25,7 @@ class Recorder:
         return out
 
     def letters(self):
-        return [args[0] for name, args in self.calls if name == "fill_text" and args[0] in ("B", "W")]
+        return [args[0] for name, args in self.ops if name == "fill_text" and args[0] in ("B", "W")]
 
 
 def board_at(state, **kw):

@@ -13,6 +13,7 @@ from xlib import registry  # noqa: E402
 from xlib.board import Board, CellView, palette  # noqa: E402
 from xlib.board.view import Overlay, View  # noqa: E402
 from xlib.views.xallies.view import well_centre  # noqa: E402
+from xlib.handouts.canvas import Recorder  # noqa: E402
 
 VISION_GAP = 20.0   # smallest CIELAB ΔE between two seat colours, for every kind of vision
 
@@ -142,30 +143,14 @@ def test_cell_view_click_plays_the_cells_move_or_explains_and_marks_it(name):
     assert again.message == after.explain(view.name_of(legal.cell))
 
 
-class _Canvas:
-    """Records drawing calls, standing in for ipycanvas."""
-
-    def __init__(self):
-        self.calls = []
-
-    def __getattr__(self, name):
-        return lambda *a, **k: self.calls.append((name, a))
-
-    def __setattr__(self, name, value):
-        if name == "calls":
-            object.__setattr__(self, name, value)
-        else:
-            self.calls.append((name, value))
-
-
 def test_cell_view_outlines_legal_cells_only_when_a_person_may_play():
     state = xlib.game("x", size=4).start(seed=0)
     view = type("V", (CellView,), {"shape": "hex"})(size=4)
-    on, off = _Canvas(), _Canvas()
+    on, off = Recorder(), Recorder()
     view.draw(on, state, Overlay(interactive=True))
     view.draw(off, state, Overlay(interactive=False))
-    orange = [c for c in on.calls if c == ("stroke_style", palette.HIGHLIGHT)]
-    assert len(orange) == 16 and ("stroke_style", palette.HIGHLIGHT) not in off.calls
+    orange = [c for c in on.ops if c == ("stroke_style", palette.HIGHLIGHT)]
+    assert len(orange) == 16 and ("stroke_style", palette.HIGHLIGHT) not in off.ops
 
 
 # ---- interaction every board gets -----------------------------------------------------------------------

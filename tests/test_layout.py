@@ -19,6 +19,7 @@ LAYERS = [
     {"classroom"},
     {"board"},
     {"views"},
+    {"handouts"},
     {"panels"},
     {"serving"},
 ]

@@ -6,26 +6,11 @@ pytest.importorskip("ipycanvas")
 import xlib  # noqa: E402
 from xlib.board import Board, palette  # noqa: E402
 from xlib.board.view import Overlay  # noqa: E402
+from xlib.handouts.canvas import Recorder  # noqa: E402
 from xlib.views.x.view import XView  # noqa: E402
 from xlib.lessons import x as lesson  # noqa: E402
 
 RED, YELLOW, GREEN = 0, 1, 2
-
-
-class Recorder:
-    """Records drawing calls and settings in order, standing in for an ipycanvas Canvas."""
-
-    def __init__(self):
-        self.ops = []
-
-    def __getattr__(self, name):
-        return lambda *a: self.ops.append((name, a))
-
-    def __setattr__(self, name, value):
-        if name == "ops":
-            object.__setattr__(self, name, value)
-        else:
-            self.ops.append((name, value))
 
 
 def drawn(view, state):

@@ -9,26 +9,11 @@ pytest.importorskip("ipycanvas")
 import xlib  # noqa: E402
 from xlib.board import Board, palette  # noqa: E402
 from xlib.board.view import Overlay  # noqa: E402
+from xlib.handouts.canvas import Recorder  # noqa: E402
 from xlib.views.xallies.view import (CHIP_R, CX, CY, NUMBER_R, RING, WELL_R, XAlliesView, next_well,  # noqa: E402
                                      supply_y, well_centre)
 
 VIEW = XAlliesView()
-
-
-class Recorder:
-    """Records drawing calls and settings in order, standing in for an ipycanvas Canvas."""
-
-    def __init__(self):
-        self.ops = []
-
-    def __getattr__(self, name):
-        return lambda *a: self.ops.append((name, a))
-
-    def __setattr__(self, name, value):
-        if name == "ops":
-            object.__setattr__(self, name, value)
-        else:
-            self.ops.append((name, value))
 
 
 def drawn(state):

@@ -13,6 +13,7 @@ from xlib.board.view import Overlay  # noqa: E402
 from xlib.views.xats.view import TABLE, TRAY_R, XatsView, best_turn, hexagon, spike, tiles_of  # noqa: E402
 from xlib.games.xats import edges, spikes  # noqa: E402
 from xlib.lessons import xats as lesson  # noqa: E402
+from xlib.handouts.canvas import Recorder  # noqa: E402
 
 FIT = "W:1,2,3,4,5,6,7,8,9,10,11 R:1,2,3,4,5,6,8,9,11,12,13 | s1:13W,10R s2:12W,7R | x:- | next 3 | to W"
 MUST = ("W:3,5,7,8,10,11,13 R:1,3,5,6,7,8,9,10,11 | s1:12R,9W,6W s2:12W,4R,2R s3:13R,4W,1W | x:2W | next 4 "
@@ -34,22 +35,6 @@ def click_stack(b: Board, name: str) -> None:
 
 def buttons(b: Board) -> list[str]:
     return [c.description for c in b.choice_box.children]
-
-
-class Recorder:
-    """Records drawing calls, standing in for ipycanvas."""
-
-    def __init__(self):
-        object.__setattr__(self, "calls", [])
-
-    def __getattr__(self, name):
-        return lambda *a, **k: self.calls.append((name, a))
-
-    def __setattr__(self, name, value):
-        self.calls.append((name, value))
-
-    def texts(self) -> list[str]:
-        return [a[0] for name, a in self.calls if name == "fill_text"]
 
 
 def test_a_tile_is_played_by_clicking_it_then_the_empty_table_then_a_stack():
@@ -106,8 +91,8 @@ def test_forced_stacking_is_said_without_naming_the_tile_and_a_chosen_tile_shows
     view.draw(on, state, Overlay(interactive=True))
     view.draw(off, state, Overlay(interactive=False, selection=("tile", 3)))
     view.draw(chosen, state, Overlay(interactive=True, selection=("tile", 3)))
-    assert ("stroke_style", palette.HIGHLIGHT) not in on.calls + off.calls
-    assert chosen.calls.count(("stroke_style", palette.HIGHLIGHT)) == 1
+    assert ("stroke_style", palette.HIGHLIGHT) not in on.ops + off.ops
+    assert chosen.ops.count(("stroke_style", palette.HIGHLIGHT)) == 1
     assert "no new stack" in on.texts()
     # when nothing fits, the status says a new stack is allowed, and the chosen tile's target is the table
     free = xlib.game("xats").start()
@@ -125,16 +110,16 @@ def test_a_targets_outline_lies_behind_the_top_tile_so_its_spikes_stay_seen():
     tower = lay.tower(1)
     x, y = tower.x, lay.level_y(tower, 1)
     top_spikes = [spike(x, y, lay.radius, e) for e in edges(10, *state.orientation("s1", 1))]
-    drawn = [k for k, (name, args) in enumerate(canvas.calls) if name == "fill_polygon" and args[0] in top_spikes]
-    ring = canvas.calls.index(("stroke_style", palette.HIGHLIGHT))
+    drawn = [k for k, (name, args) in enumerate(canvas.ops) if name == "fill_polygon" and args[0] in top_spikes]
+    ring = canvas.ops.index(("stroke_style", palette.HIGHLIGHT))
     assert len(drawn) == 4 and ring < min(drawn)
     # in the tray too: the outline of a tile that fits on a chosen stack is drawn before the tile
     canvas = Recorder()
     view.draw(canvas, state, Overlay(selection=("stack", 1)))
     tx, ty = view.tray_tile_centre(state, 0, 8)
-    tile8 = [k for k, (name, args) in enumerate(canvas.calls)
+    tile8 = [k for k, (name, args) in enumerate(canvas.ops)
              if name == "fill_polygon" and args[0] == hexagon(tx, ty, TRAY_R)]
-    rings = [k for k, (name, args) in enumerate(canvas.calls)
+    rings = [k for k, (name, args) in enumerate(canvas.ops)
              if name == "stroke_polygon" and args[0] == hexagon(tx, ty, TRAY_R + 4)]
     assert tile8 and rings and rings[0] < tile8[0]
 
@@ -195,11 +180,11 @@ def test_an_illegal_tile_is_explained_and_drawn_with_the_spike_that_has_nothing_
     b.view.draw(canvas, b.state, Overlay(selection=b.selection, marks=b.marks))
     lay = b.view.layout(b.state)
     x, y = lay.tower(2).x, lay.level_y(lay.tower(2), 1)
-    body = max(k for k, call in enumerate(canvas.calls) if call == ("fill_polygon", (hexagon(x, y, lay.radius),)))
-    assert [v for name, v in canvas.calls[:body] if name == "fill_style"][-1] == palette.WHITE   # White's tile 3
-    alpha = [v for name, v in canvas.calls[:body] if name == "global_alpha"][-1]
+    body = max(k for k, call in enumerate(canvas.ops) if call == ("fill_polygon", (hexagon(x, y, lay.radius),)))
+    assert [v for name, v in canvas.ops[:body] if name == "fill_style"][-1] == palette.WHITE   # White's tile 3
+    alpha = [v for name, v in canvas.ops[:body] if name == "global_alpha"][-1]
     assert 0.5 <= alpha < 1                                    # the held tile is solid but dimmed
-    after = canvas.calls[body:]
+    after = canvas.ops[body:]
     assert after.index(("stroke_style", palette.MARK)) < after.index(("stroke_polygon", (hexagon(x, y, lay.radius),)))
     big = [args[0] for name, args in after
            if name == "fill_polygon" and args[0] == spike(x, y, lay.radius, missing[0], grow=1.7)]
@@ -224,10 +209,10 @@ def test_a_tile_with_too_many_spikes_is_explained_by_the_engine_and_drawn_as_a_m
     b.view.draw(canvas, b.state, Overlay(selection=b.selection, marks=b.marks))
     lay = b.view.layout(b.state)
     x, y = lay.tower(2).x, lay.level_y(lay.tower(2), 1)         # over the top tile, not above it
-    red = [k for k, call in enumerate(canvas.calls) if call == ("stroke_style", palette.MARK)]
-    assert any(("stroke_polygon", (hexagon(x, y, lay.radius),)) in canvas.calls[k:k + 3] for k in red)
+    red = [k for k, call in enumerate(canvas.ops) if call == ("stroke_style", palette.MARK)]
+    assert any(("stroke_polygon", (hexagon(x, y, lay.radius),)) in canvas.ops[k:k + 3] for k in red)
     above = hexagon(x, lay.level_y(lay.tower(2), 2), lay.radius)
-    assert ("fill_polygon", (above,)) not in canvas.calls and "✗ tile 7" in canvas.texts()
+    assert ("fill_polygon", (above,)) not in canvas.ops and "✗ tile 7" in canvas.texts()
 
 
 def test_a_typed_illegal_move_marks_the_same_bare_spike():

@@ -13,22 +13,7 @@ from xlib.views.xerog import CHOOSE, DROP, FLY, GATE_RED, Entry, Frame, XeroGVie
 from xlib.views.xerog.drawing import MAX_FRAMES  # noqa: E402
 from xlib.games.xerog import BASE, NORTH, Fly, sq_name  # noqa: E402
 from xlib.lessons import xerog as L  # noqa: E402
-
-
-class _Canvas:
-    """Records drawing calls, standing in for ipycanvas."""
-
-    def __init__(self):
-        self.calls = []
-
-    def __getattr__(self, name):
-        return lambda *a, **k: self.calls.append((name, a))
-
-    def __setattr__(self, name, value):
-        if name == "calls":
-            object.__setattr__(self, name, value)
-        else:
-            self.calls.append((name, value))
+from xlib.handouts.canvas import Recorder  # noqa: E402
 
 
 def board_at(scene, step=0, **kw):
@@ -58,7 +43,7 @@ def ringed(b):
 
 def red_bars(canvas):
     """How many red gate bars the first red drawing holds (the legend's sample comes later)."""
-    calls = canvas.calls
+    calls = canvas.ops
     k = calls.index(("stroke_style", GATE_RED))
     bars = 0
     for c in calls[k + 1:]:
@@ -121,7 +106,7 @@ def test_the_seed_gate_example_by_clicks_draws_red_gates_and_refuses_a_closed_on
     entry = b.selection
     n = 3 + 3 + 1
     assert entry.witness.gate_names()[:n] == ["c5|c6", "c6|d6", "d5|d6", "c5|d5", "c4|c5", "c4|d4", "d4|d5"]
-    canvas = _Canvas()
+    canvas = Recorder()
     b.view.draw(canvas, b.state, Overlay(selection=entry))
     assert red_bars(canvas) == n                      # one red bar per gate crossed so far
     # every square some flight through these landings reaches is ringed: on the route drawn only the east gate
@@ -276,7 +261,7 @@ def test_frames_walk_the_witness_then_drop_and_every_frame_draws():
     frames = view.frames(before, before.parse("d1-d3>c4"))
     assert [(f.step, f.dropped) for f in frames] == [(1, False), (2, False), (2, True)]
     for f in frames:
-        canvas = _Canvas()
+        canvas = Recorder()
         view.draw(canvas, before, Overlay(frame=f, interactive=False))
         assert red_bars(canvas) == f.step
     assert isinstance(frames[-1], Frame) and frames[-1].flight.drop == view.index_of("c4")
@@ -360,7 +345,7 @@ def test_a_ship_on_a_pyramid_is_drawn_large_beside_it_and_the_winner_at_its_file
     click(b, "c1")
     click(b, "c3")
     v = b.view
-    canvas = _Canvas()
+    canvas = Recorder()
     v.draw(canvas, b.state, Overlay(selection=b.selection))
     cx, cy = v.cell_centre("c3")
     labels = numbers_drawn(canvas, "2", cx, cy)
@@ -368,7 +353,7 @@ def test_a_ship_on_a_pyramid_is_drawn_large_beside_it_and_the_winner_at_its_file
     assert labels[0][0] > cx > labels[1][0]                      # the pyramid on the right, the ship on the left
     assert all(px >= 12 for _, px in labels)                     # both numbers readable
     won = L.GOAL.states()[-1]
-    canvas = _Canvas()
+    canvas = Recorder()
     v.draw(canvas, won, Overlay(interactive=False))
     bx, by, bw, bh = v.base_rect(BASE[NORTH])
     in_base = [(x, px) for x, px in numbers_drawn(canvas, "3", bx + bw / 2, by + bh / 2, far=bw)]
@@ -379,7 +364,7 @@ def numbers_drawn(canvas, text, x, y, far=None):
     """(x, font px) of each `text` drawn within `far` (a cell) of (x, y), in drawing order."""
     far = far or 40
     out, font = [], 0
-    for name, args in canvas.calls:
+    for name, args in canvas.ops:
         if name == "font":
             font = int(args.split("px")[0].split()[-1])
         elif name == "fill_text" and args[0] == text and abs(args[1] - x) < far and abs(args[2] - y) < 40:

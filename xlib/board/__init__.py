@@ -3,7 +3,7 @@
 `Board(game)` is the one board for every game (`board`, built by `layout`, with `seats`, `files`
 and `canvas`); a game adds a view (`view.View`, or `cells.CellView` for boards made of cells),
 which `xlib.registry` finds in `xlib.views`; `Tutorial` shows a lesson's scenes. Only this
-package, `xlib.views` and `xlib.panels` need the widget libraries."""
+package, `xlib.views`, `xlib.handouts` (which draws through the views) and `xlib.panels` need the widget libraries."""
 from ..lessons.scene import Scene
 from .board import Board, view_for
 from .cells import CellView, Piece
