@@ -48,7 +48,11 @@ CLICK_JS = """async (el, [x, y]) => {
 
 FLOOR = {"cells": [{"cell_type": "code", "execution_count": None, "id": "floor", "metadata": {}, "outputs": [],
                     "source": ["from ipycanvas import Canvas\n", "c = Canvas(width=300, height=300)\n",
-                               "c.fill_style = 'teal'\n", "c.fill_rect(0, 0, 300, 300)\n", "c"]}],
+                               "def draw():  # as many colours as a painted board shows\n",
+                               "    for i in range(12):\n",
+                               "        c.fill_style = f'hsl({30 * i}, 70%, 50%)'\n",
+                               "        c.fill_rect(25 * i, 0, 25, 300)\n",
+                               "c.on_client_ready(draw)  # as the boards do (ipycanvas #322)\n", "c"]}],
          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
          "nbformat": 4, "nbformat_minor": 5}
 
