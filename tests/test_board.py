@@ -149,7 +149,7 @@ def test_tutorial_next_back_and_your_turn():
     click_well(t.board, 2)
     assert "Press Next" in t.board.message.value and t.board.state.ply == 0
     t.next()
-    assert t.board.state.turns() == ["3+:bb"] and t.sentence.value.startswith("Blue sows.")
+    assert t.board.state.turns() == ["3+:bb"] and ">Blue sows." in t.sentence.value
     t.back()
     assert t.board.state.ply == 0
     t.next()
