@@ -157,3 +157,13 @@ def rerun_with_seed(page, panel, seed: int = 7) -> tuple[str, str]:
     after = results.locator("table").first.locator("tbody tr").first.inner_text()
     page.wait_for_function("(el) => !el.disabled", arg=run.element_handle(), timeout=30_000)
     return before, after
+
+
+def build_every_board(page, timeout: float = 60_000) -> None:
+    """Scroll to every lesson board that is built only when reached, as a student reading down the page does,
+    and wait until each is there."""
+    lazy = page.locator(".xlib-lazy")
+    for k in range(lazy.count()):
+        place = lazy.nth(k)
+        place.scroll_into_view_if_needed()
+        place.locator(".xlib-tutorial").wait_for(timeout=timeout)

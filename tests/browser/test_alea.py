@@ -3,8 +3,8 @@ import xlib
 from xlib.board import view_for
 from xlib.lessons import alea as lesson
 
-from .harness import (click_view_point, inside_viewport, no_errors, open_app, wait_idle, wait_painted,
-                      wait_without)
+from .harness import (build_every_board, click_view_point, inside_viewport, no_errors, open_app, wait_idle,
+                      wait_painted, wait_without)
 
 NAME = "alea.ipynb"
 
@@ -33,6 +33,7 @@ def test_alea_renders_then_places_converts_refuses_undoes_and_reloads_by_clicks(
     first = page.locator(".xlib-tutorial .xlib-canvas").first
     first.wait_for(timeout=60_000)
     wait_painted(page, first)
+    build_every_board(page)
     assert page.locator(".xlib-tutorial").count() == 11
     board = game_board(page)
     body = page.inner_text("body")
@@ -77,6 +78,7 @@ def test_alea_renders_then_places_converts_refuses_undoes_and_reloads_by_clicks(
 def test_alea_tutorial_follows_its_your_turn_sentences_by_clicks(page, server, artifacts):
     """Two scenes as a student plays them: c3 converts as the one move written xd2, and superko refuses xc1 in words."""
     open_app(page, server, NAME)
+    build_every_board(page)
     page.locator(".xlib-tutorial").nth(10).wait_for(timeout=60_000)
 
     def scene(index):

@@ -8,8 +8,8 @@ from xlib.views.xallies.view import well_centre
 
 from xlib.views.xallies.view import XAlliesView
 
-from .harness import (HASH_JS, click_view_point, inside_viewport, no_errors, open_app, wait_idle,  # noqa: F401
-                      rerun_with_seed, wait_painted, wait_without)
+from .harness import (HASH_JS, build_every_board, click_view_point, inside_viewport, no_errors, open_app,  # noqa: F401
+                      wait_idle, rerun_with_seed, wait_painted, wait_without)
 
 VIEW = XAlliesView()
 
@@ -22,6 +22,7 @@ def test_every_notebook_renders_without_code_or_errors(page, server, artifacts, 
     canvases = page.locator(".xlib-canvas")
     if name != "index.ipynb":
         canvases.first.wait_for(timeout=60_000)
+        build_every_board(page)
         for k in range(canvases.count()):
             canvases.nth(k).scroll_into_view_if_needed()
             wait_painted(page, canvases.nth(k))

@@ -6,7 +6,8 @@ import xlib
 from xlib.views.xats.view import XatsView
 from xlib.games.xats import Play
 
-from .harness import HASH_JS, click_view_point, inside_viewport, no_errors, open_app, wait_idle, wait_painted
+from .harness import (HASH_JS, build_every_board, click_view_point, inside_viewport, no_errors, open_app, wait_idle,
+                      wait_painted)
 
 VIEW = XatsView()
 CHANGED_JS = ("([el, h]) => { const c = el.querySelector('canvas') || el; "
@@ -71,6 +72,7 @@ def test_xats_app_plays_by_clicks_explains_undoes_and_reloads(page, server, arti
     open_app(page, server, "xats.ipynb")
     canvases = page.locator(".xlib-canvas")
     canvases.first.wait_for(timeout=60_000)
+    build_every_board(page)
     assert canvases.count() == 15            # fourteen lesson tables and the game
     for k in range(canvases.count()):
         canvases.nth(k).scroll_into_view_if_needed()

@@ -5,7 +5,8 @@ import pytest
 from xlib.views.xerog import CHOOSE, Entry, XeroGView
 from xlib.lessons import xerog as L
 
-from .harness import HASH_JS, click_view_point, inside_viewport, no_errors, open_app, wait_painted
+from .harness import (HASH_JS, build_every_board, click_view_point, inside_viewport, no_errors, open_app,
+                      wait_painted)
 
 VIEW = XeroGView()
 APP = "xerog.ipynb"
@@ -41,12 +42,14 @@ def scene_board(page, scene):
 def app(page, server):
     open_app(page, server, APP)
     page.locator(".xlib-full").first.wait_for(timeout=90_000)   # the last board: every widget is on the page
+    build_every_board(page)
     return page
 
 
 def test_xerog_renders_painted_without_code_or_errors_and_repaints_on_reload(app, artifacts):
     page = app
     canvases = page.locator(".xlib-canvas")
+    build_every_board(page)
     assert canvases.count() == len(L.SCENES) + 1          # a board per scene and the game
     for k in range(canvases.count()):
         canvases.nth(k).scroll_into_view_if_needed()

@@ -49,14 +49,15 @@ function render({ model, el }) {
   });
 
   let answered = Date.now(), n = 0, lost = false;
-  const banner = document.createElement("div");
+  // one banner for the page, however many keepers it has (a game and a lesson's progress)
+  const banner = document.querySelector(".xlib-lost") || document.createElement("div");
   banner.className = "xlib-lost";
   banner.setAttribute("role", "alert");
   banner.style.cssText = "display:none;position:fixed;top:0;left:0;right:0;z-index:10000;background:#B00020;" +
     "color:#FFFFFF;font:bold 18px/1.35 sans-serif;padding:14px 18px;text-align:center";
   banner.textContent = "The connection to this game was lost: the computer that runs it stopped or went to " +
     "sleep, so your clicks cannot be played. Reload the page: your game is kept on this device and comes back.";
-  document.body.appendChild(banner);
+  if (!banner.parentNode) document.body.appendChild(banner);
   const say = () => { lost = true; banner.style.display = "block"; };
   const ping = () => { Promise.resolve().then(() => model.send({ ping: ++n })).catch(say); };
   // a message the page cannot send any more (its kernel is gone) is this sentence, not a silent error
@@ -107,7 +108,6 @@ function render({ model, el }) {
     document.removeEventListener("pointerdown", onPress, true);
     window.removeEventListener("unhandledrejection", onRejected);
     window.removeEventListener("error", onError, true);
-    banner.remove();
   };
 }
 export default { render };

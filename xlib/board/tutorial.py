@@ -105,10 +105,12 @@ class Tutorial:
         self._board.refused_listeners.append(self._on_refused)
         self.progress.listeners.append(self._on_progress)
         self.bar = w.HBox(layout=shared.layout(flex_flow="row wrap"))
-        top: list[Any] = [self.progress.widget] if self.show_progress else []
-        self._widget = w.VBox(top + [self.anchor, self.title, self.sentence, self.bar, self.choices,
-                                     self._board.widget], layout=shared.layout())
-        self._widget.add_class("xlib-tutorial")
+        lesson = w.VBox([self.anchor, self.title, self.sentence, self.bar, self.choices, self._board.widget],
+                        layout=shared.layout())
+        lesson.add_class("xlib-tutorial")
+        # the lesson's progress stands above the first board, outside it
+        self._widget = w.VBox([self.progress.widget, lesson], layout=shared.layout()) if self.show_progress \
+            else lesson
         self.goto(0)
         return self
 
