@@ -257,7 +257,7 @@ def test_a_save_that_meets_a_conflict_twice_is_refused_in_plain_words(url, recor
 
 
 def test_database_errors_reach_a_group_in_plain_words_with_the_driver_text_kept_aside(url, tmp_path):
-    broken = Migration(2, "a mistake", sqlite=("CREATE TABLE (",), postgresql=("CREATE TABLE (",))
+    broken = Migration(len(MIGRATIONS) + 1, "a mistake", sqlite=("CREATE TABLE (",), postgresql=("CREATE TABLE (",))
     with pytest.raises(StorageError) as err:
         open_store(url, migrations=MIGRATIONS + (broken,))
     assert str(err.value).startswith("the class database (")
