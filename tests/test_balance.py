@@ -170,3 +170,93 @@ def test_the_shipped_games_replay_exactly_from_their_seeds():
         again = B.play([B.Part(config, "easy", 3)], seed=B.SHIPPED["seed"], workers=1)
         cols = ["seat", "player", "win", "score", "plies"]
         assert shipped[cols].reset_index(drop=True).astype(str).equals(again[cols].astype(str)), config
+
+
+# ---- a class's own games ------------------------------------------------------------------------
+
+def finished_x(winner):
+    """A hand-made finished 3×3 game of X won by `winner` (0 Red, 1 Yellow, 2 Green)."""
+    g = xlib.game("x", size=3)
+    return {2: g.position("RG./R.Y/RYG Y").play("c1"), 0: g.position("RG./R.Y/RYG Y").play("b2").play("c1"),
+            1: g.position("R.G/RGR/.YY Y").play("a3")}[winner]
+
+
+def test_a_class_game_belongs_to_the_study_configuration_of_its_players_or_board():
+    cases = [(("x", {"size": 9}), "x-9"), (("x", {"size": 6}), "X 6×6"), (("alea", {"size": 8}), "alea-8"),
+             (("alea", {"size": 9, "adjacency": 8}), "alea-9"),
+             (("alea", {"size": 8, "komi": 2.5}), "Alea Evangelion 8×8 (komi 2.5)"),
+             (("alea", {"size": 6}), "Alea Evangelion 6×6"), (("xats", {"players": 3}), "xats-3"),
+             (("xallies", {"players": 4, "rounds": 1, "shooting": "manual"}), "xallies-4"),
+             (("xerog", {"quick_start": True}), "xerog")]
+    for (game, options), config in cases:
+        assert B.class_config(xlib.game(game, **options).start(seed=1)) == config, (game, options)
+
+
+def test_the_class_wins_by_seat_are_measured_as_the_study_measures():
+    winners = [0, 0, 0, 1, 2, 0]
+    ours = B.class_table([finished_x(w) for w in winners])
+    assert set(ours.config) == {"X 3×3"} and set(ours.level) == {B.CLASS_LEVEL} and len(ours) == 18
+    seats = B.seat_table(ours, komi=None)
+    assert list(seats.share.round(3)) == [round(4 / 6, 3), round(1 / 6, 3), round(1 / 6, 3)]
+    assert (seats.low[0], seats.high[0]) == pytest.approx(B.wilson(4, 6))
+    assert list(seats.games) == [6, 6, 6] and seats.fair[0] == pytest.approx(1 / 3)
+    draw = xlib.play_match("xerog", ["random"] * 2, seed=1, quick_start=True, max_plies=10)
+    assert draw.winners == (0, 1)   # a draw at the flight limit: half a win each, as the study counts it
+    drawn = B.class_table([draw])
+    assert list(drawn.win) == [0.5, 0.5] and B.draw_table(drawn).draws[0] == 1
+    with pytest.raises(ExperimentError, match="still going on"):
+        B.class_table([xlib.game("x", size=3).start()])
+
+
+def test_the_class_stands_beside_the_study_of_its_configuration():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    x9 = [xlib.play_match("x", ["random"] * 3, seed=s, size=9) for s in range(4)]
+    ours = B.class_table(x9)
+    study = pd.concat([table("x-9", "easy", [[0]] * 6 + [[1]] * 3 + [[2]] * 3, ["Red", "Yellow", "Green"]),
+                       table("xats-2", "easy", [[0], [1]], ["white", "red"])])
+    both = B.class_seats(ours, study)
+    assert list(zip(both.config, both.level)) == [("x-9", "easy")] * 3 + [("x-9", B.CLASS_LEVEL)] * 3
+    assert list(both.games) == [12] * 3 + [4] * 3
+    wins = [sum(1 / len(s.winners) for s in x9 if p in s.winners) for p in range(3)]
+    assert list(both.share[3:]) == pytest.approx([w / 4 for w in wins])
+    ax = B.plot_config(pd.concat([study, ours]), "x-9")
+    assert len(ax.patches) == 6 and "easy: 12 games; our class: 4 games" in ax.get_title()
+    assert [round(p.get_height()) for p in ax.patches[:3]] == [50, 25, 25]
+
+
+def test_a_sentence_says_when_the_class_has_too_few_games_and_what_enough_show():
+    few = B.class_table([finished_x(0)] * 3)
+    assert B.class_conclusions(few) == [
+        "The class has only 3 games of X 3×3 so far: too few to say anything yet, because with so few games every "
+        "interval is wider than the differences it would show. Play at least 10 and look again."]
+    many = B.class_table([finished_x(0)] * 12)
+    text = B.class_conclusions(many)[0]
+    assert text.startswith("In the class's 12 games of X 3×3, Red won 100 %, with ±")
+    assert text.endswith("Red is ahead and Yellow and Green are behind by more than chance explains.")
+    even = B.class_table([finished_x(w) for w in [0, 1, 2] * 4])
+    assert "No seat is ahead or behind" in B.class_conclusions(even)[0]
+    assert B.class_conclusions(B.class_table([])) == []
+
+
+def test_the_class_view_reads_every_game_of_the_class(tmp_path):
+    from xlib.classroom import new_game_key, open_store
+    from xlib.panels.balance import ClassSeats
+
+    store = open_store(tmp_path / "classes.sqlite3")
+    code = store.create_class().code
+    view = ClassSeats(table("x-9", "easy", [[0], [1], [2]], ["Red", "Yellow", "Green"]), store=store,
+                      background=False)
+    view.code_box.value = code
+    view.show_button.click()
+    assert "has no finished game yet" in view.results.children[0].value
+    for seed in range(3):
+        store.save_game(code, "Reds", new_game_key(), xlib.play_match("x", ["random"] * 3, seed=seed).record())
+    store.save_game(code, "Blues", new_game_key(), xlib.play_match("alea", ["random"] * 2, seed=1, size=4).record())
+    view.show_button.click()
+    assert list(view.tables) == ["alea", "x"]
+    texts = [c.value for c in view.results.children if isinstance(getattr(c, "value", None), str)]
+    assert f"Class {code}: 1 game of Alea Evangelion" in texts[0] and "only 1 game of Alea Evangelion 4×4" in texts[0]
+    assert f"Class {code}: 3 games of X" in texts[1] and "self-play, easy" in texts[1] and "our class" in texts[1]
+    assert len(view.results.children) == 4   # per game: its sentences and table, then its bars

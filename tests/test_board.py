@@ -191,3 +191,30 @@ def test_undo_says_what_it_took_back_even_during_shooting():
     b.choose("Hit")
     b.undo()
     assert "Took back <code>hit</code>" in b.message.value and b.state.ledger.shots[0] == ()
+
+
+def test_a_seat_handed_to_the_computer_as_a_turn_ends_plays_at_once():
+    """A group sets its seats quickly: Red's seat goes to the computer while the turn started by the previous seat
+    change is still ending (it found Red, a person, to move). The computer takes Red's turn once that turn ends,
+    and plays the game to its end, with no move played twice."""
+    import threading
+    import time
+
+    board = Board("x", size=4, seed=1, seats={1: "easy", 2: "easy"}, animate=0, background=True)
+    real, ending = board._computer_loop, threading.Event()
+
+    def slow_to_end() -> None:
+        real()
+        ending.wait(10)   # the turn has looked at the seats and not yet ended
+    board._computer_loop = slow_to_end
+    board.computer_turns()
+    assert board.busy is not None and board.state.ply == 0
+    board.set_seat(0, "easy")
+    assert board.state.ply == 0   # the turn under way has already looked at Red's seat
+    ending.set()
+    deadline = time.monotonic() + 30
+    while not board.state.over and time.monotonic() < deadline:
+        time.sleep(0.05)
+    board.wait()
+    assert board.state.over and board.busy is None
+    assert xlib.replay(board.state.record()).record() == board.state.record()

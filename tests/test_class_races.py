@@ -12,7 +12,7 @@ import multiprocessing as mp
 import random
 import time
 import traceback
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import pytest
 
@@ -20,27 +20,13 @@ import xlib
 from xlib.classroom import MIGRATIONS, ClassError, Migration, StorageError, open_store
 from xlib.classroom import store as store_module
 
-from .test_classroom import finished_game, fresh_database, postgres_server, require_postgres
+from .test_classroom import finished_game, pg_server, url  # noqa: F401  (fixtures)
 
 SEATS = ["person", "medium", "medium"]
 PROCESSES = 12
 #: words of the drivers' own messages (psycopg, sqlite3) that must never reach a group
 DRIVER_WORDS = ("violates", "constraint", "psycopg", "sqlite3", "sqlstate", "detail:", "foreign key",
                 "database is locked", "unique", "duplicate key", "relation ", "syntax")
-
-
-@pytest.fixture(scope="module")
-def pg_server() -> Iterator[str]:
-    with postgres_server(require_postgres()) as url:
-        yield url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path) -> str:
-    """A fresh, empty class database of each kind."""
-    if request.param == "sqlite":
-        return str(tmp_path / "classes.sqlite3")
-    return fresh_database(request.getfixturevalue("pg_server"))
 
 
 # ---- running processes at once --------------------------------------------------------------------
@@ -257,7 +243,7 @@ def test_a_save_that_meets_a_conflict_twice_is_refused_in_plain_words(url, recor
 
 
 def test_database_errors_reach_a_group_in_plain_words_with_the_driver_text_kept_aside(url, tmp_path):
-    broken = Migration(2, "a mistake", sqlite=("CREATE TABLE (",), postgresql=("CREATE TABLE (",))
+    broken = Migration(len(MIGRATIONS) + 1, "a mistake", sqlite=("CREATE TABLE (",), postgresql=("CREATE TABLE (",))
     with pytest.raises(StorageError) as err:
         open_store(url, migrations=MIGRATIONS + (broken,))
     assert str(err.value).startswith("the class database (")

@@ -284,7 +284,8 @@ def _bad_records(games: list[xlib.State]) -> list[tuple[object, str]]:
         ({**rec, "moves": rec["moves"] + ["x" * 80] * 3000}, "at most 200,000"),
         ({**rec, "moves": rec["moves"] + ["hit"]}, "cannot be replayed"),
         ({**rec, "moves": rec["moves"][:3] + ["zz"] + rec["moves"][4:]}, "cannot be replayed"),
-        ({**rec, "game": "x"}, "XAllies games, not 'x'"),
+        ({**rec, "game": "chess"}, "games of XAllies, Alea Evangelion, XATS, Xero-G and X, not 'chess'"),
+        ({**rec, "game": "x"}, "cannot be replayed"),
         ({**rec, "position": "0:bb*"}, "usual set-up"),
         ({**rec, "seed": float("nan")}, "not JSON data"),
         ({**rec, "options": {"players": 9}}, "cannot be replayed"),
@@ -348,9 +349,10 @@ def test_two_connections_in_threads_store_every_game_once(url, games):
 
 # ---- the schema --------------------------------------------------------------------------------------
 
-EXTRA = Migration(2, "a note on each game", sqlite=("ALTER TABLE games ADD COLUMN note TEXT",),
+LATEST = len(MIGRATIONS)   # the schema this xlib makes
+EXTRA = Migration(LATEST + 1, "a note on each game", sqlite=("ALTER TABLE games ADD COLUMN note TEXT",),
                   postgresql=("ALTER TABLE games ADD COLUMN note TEXT",))
-BROKEN = Migration(2, "a table, then a mistake", sqlite=("CREATE TABLE notes (x INTEGER)", "CREATE TABLE ("),
+BROKEN = Migration(LATEST + 1, "a table, then a mistake", sqlite=("CREATE TABLE notes (x INTEGER)", "CREATE TABLE ("),
                    postgresql=("CREATE TABLE notes (x INTEGER)", "CREATE TABLE ("))
 
 
@@ -380,18 +382,18 @@ def _version(url: str) -> int:
 
 def test_the_schema_is_made_versioned_and_migrated_with_the_data_kept(url, games):
     with open_store(url) as s:
-        assert s.schema_version == 1 == MIGRATIONS[-1].version
+        assert s.schema_version == LATEST == MIGRATIONS[-1].version
         code = s.create_class().code
         key = new_game_key()
         s.save_game(code, "Reds", key, games[0].record(), SEATS)
-    assert _version(url) == 1 and "note" not in _columns(url, "games")
+    assert _version(url) == LATEST and "note" not in _columns(url, "games")
     with open_store(url, migrations=MIGRATIONS + (EXTRA,)) as s:
-        assert s.schema_version == 2
+        assert s.schema_version == LATEST + 1
         assert s.game(code, key).record == games[0].record()
-    assert _version(url) == 2 and "note" in _columns(url, "games")
+    assert _version(url) == LATEST + 1 and "note" in _columns(url, "games")
     with open_store(url, migrations=MIGRATIONS + (EXTRA,)) as s:   # opening again migrates nothing
-        assert s.schema_version == 2
-    with pytest.raises(StorageError, match="schema version 2, made by a newer xlib"):
+        assert s.schema_version == LATEST + 1
+    with pytest.raises(StorageError, match=f"schema version {LATEST + 1}, made by a newer xlib"):
         open_store(url)
 
 
@@ -399,9 +401,9 @@ def test_a_failing_migration_changes_nothing(url):
     open_store(url).close()
     with pytest.raises(StorageError, match="answered with an error"):
         open_store(url, migrations=MIGRATIONS + (BROKEN,))
-    assert _version(url) == 1 and _columns(url, "notes") == set()
+    assert _version(url) == LATEST and _columns(url, "notes") == set()
     with open_store(url) as s:
-        assert s.schema_version == 1
+        assert s.schema_version == LATEST
 
 
 def test_migrations_must_be_numbered_in_order():

@@ -300,3 +300,102 @@ def test_politics_view_rings_the_leaders_corners_and_writes_the_politics_under_t
     texts = [a[0] for name, a in canvas.ops if name == "fill_text"]
     assert "Red leads; Yellow can no longer win: its moves decide between Red and Green." in texts
     assert view.height == view.board_height + STRIP + 30
+
+
+# ---- a class's own games -------------------------------------------------------------------
+
+def class_games():
+    """Three hand-made finished games of X on 3×3 (see the measure tests above): Yellow crowns Green (kingmaking,
+    the early leader Red loses), Green's forced move crowns Red (a rival; Red, the early leader, wins), and Yellow
+    wins by its own move."""
+    return [(x(KINGMAKER_3).play("c1"), ["person", "person", "easy"]),
+            (x(KINGMAKER_3).play("b2").play("c1"), ["person", "kingmaker", "easy"]),
+            (x("R.G/RGR/.YY Y").play("a3"), ["easy", "person", "person"])]
+
+
+def test_a_class_table_measures_the_class_games_as_an_experiment_does():
+    ours = politics.class_table(class_games())
+    assert ours.attrs == {"game": "x", "options": {"size": 3}} and len(ours) == 9
+    assert list(ours.lineup.unique()) == ["our class"] and list(ours.persona[:3]) == ["person", "person", "easy"]
+    games = politics.per_game(ours)
+    assert list(games.winner) == [G, R, Y] and list(games.decided_by) == ["kingmaker", "rival", "winner"]
+    table = politics.lineup_table(ours)
+    row = table.loc["our class"]
+    assert row["games"] == 3
+    assert (row.kingmaking, row["kingmaking low"], row["kingmaking high"]) == \
+        pytest.approx(politics.wilson(1, 3), abs=1e-3)
+    assert (row["winner decided it"], row["winner decided it low"]) == pytest.approx(politics.wilson(1, 3)[:2],
+                                                                                        abs=1e-3)
+    led = games.early_leader_won.dropna()
+    assert row["early leader wins"] == pytest.approx(led.mean(), abs=1e-3) and 0 < len(led) <= 3
+    seats = politics.seat_comparison(ours)
+    for seat in ("1: Red", "2: Yellow", "3: Green"):   # each seat won one of the three games
+        assert tuple(seats.loc[("our class", seat), ["win share", "win share low", "win share high"]]) == \
+            pytest.approx(politics.wilson(1, 3), abs=1e-3)
+
+
+def test_the_class_stands_beside_the_personas_of_the_same_rules_only():
+    ours = politics.class_table(class_games())
+    personas = politics.run_experiment({"km": ["kingmaker", "self-interest", "self-interest"]}, games=3, size=3,
+                                       workers=1)
+    both = politics.beside(ours, personas)
+    table = politics.lineup_table(both)
+    assert list(table.index) == ["our class", "km"] and list(table.games) == [3, 3]
+    assert table.loc["km", "kingmaking"] == politics.lineup_table(personas).loc["km", "kingmaking"]
+    assert both.game.nunique() == 6 and both.attrs["options"] == {"size": 3}
+    seats = politics.seat_comparison(ours, personas)
+    assert list(seats.index.get_level_values(0).unique()) == ["our class", "the personas"]
+    assert seats.loc[("the personas", "1: Red"), "games"] == 3
+    bigger = politics.run_experiment({"km": ["kingmaker", "self-interest", "self-interest"]}, games=1, size=4,
+                                     workers=1)
+    assert not politics.same_rules(ours, bigger)
+    with pytest.raises(XlibError, match="the class's games are X on 3×3 and the personas' X on 4×4"):
+        politics.beside(ours, bigger)
+
+
+def test_a_class_table_refuses_what_the_lab_does_not_measure():
+    two = xlib.game("xats").start(seed=1)
+    with pytest.raises(XlibError, match="measures X and three-player XATS, not XATS with 2 players"):
+        politics.class_table([(two, ["person", "person"])])
+    with pytest.raises(XlibError, match="one game under one set of rules; these games mix X on 3×3 and X on 4×4"):
+        politics.class_table(class_games() + [(xlib.play_match("x", ["random"] * 3, seed=1, size=4), ["person"] * 3)])
+    with pytest.raises(XlibError, match="still going on"):
+        politics.class_table([(x(KINGMAKER_3), ["person"] * 3)])
+    xats = xlib.game("xats", players=3).position("W:1,2 B:3,4 R:5,6 | s1:13W s2:12B | x:- | next 3 | to W")
+    table = politics.class_table([(xats.play("2>s1"), ["person", "easy", "kingmaker"])])
+    assert table.attrs == {"game": "xats", "options": {"players": 3}} and list(table.win) == [1.0, 0.0, 0.0]
+
+
+def test_too_few_class_games_are_said_in_a_sentence():
+    assert politics.too_few(0, "X on 6×6") == "The class has no finished game of X on 6×6 yet: nothing to measure."
+    assert politics.too_few(1, "X on 6×6").startswith("The class has only 1 finished game of X on 6×6 so far: too "
+                                                       "few to say anything yet")
+    assert "only 9 finished games" in politics.too_few(9, "three-player XATS")
+    assert politics.too_few(politics.CLASS_MIN_GAMES, "X on 6×6") == ""
+
+
+def test_the_class_view_reads_the_class_and_follows_the_experiment_shown(tmp_path):
+    from xlib.classroom import new_game_key, open_store
+    from xlib.panels.politics import ClassPolitics, PoliticsPanel
+
+    store = open_store(tmp_path / "classes.sqlite3")
+    code = store.create_class().code
+    for seed, group in ((1, "Reds"), (2, "Blues"), (3, "Reds")):
+        state = xlib.play_match("x", ["random"] * 3, seed=seed, size=4)
+        store.save_game(code, group, new_game_key(), state.record(), ["person", "easy", "easy"])
+    store.save_game(code, "Blues", new_game_key(), xlib.play_match("xats", ["random"] * 2, seed=1).record())
+    lab = PoliticsPanel(background=False)
+    view = ClassPolitics(lab, store=store, background=False)
+    view.code_box.value = "7F0K"
+    view.show_button.click()
+    assert "'0' is never used in class codes" in view.message.value and view.results.children == ()
+    view.code_box.value = code.lower()
+    view.show_button.click()
+    text = "".join(c.value for c in view.results.children if isinstance(getattr(c, "value", None), str))
+    assert f"Class {code}: 3 games of X on 4×4" in text and "Reds 2, Blues 1" in text
+    assert "only 3 finished games of X on 4×4 so far" in text and "XATS" not in text   # two-player XATS: not here
+    assert "Run the experiment above with X on 4×4" in text and view.code_box.value == code
+    lab.show(politics.run_experiment({"km": ["kingmaker", "self-interest", "self-interest"]}, games=3, size=4,
+                                     workers=1))
+    text = "".join(c.value for c in view.results.children if isinstance(getattr(c, "value", None), str))
+    assert "Run the experiment above" not in text and "<th>km</th>" in text and "the personas" in text

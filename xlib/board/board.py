@@ -157,6 +157,7 @@ class Board:
         self.paint_count = 0
         self.locked: str | None = None  # when set, clicks show this sentence instead of playing
         self.busy: str | None = None    # while set, the computer moves or a move is animated
+        self._busy_lock = threading.Lock()   # a turn starts only while no other runs (kernel and turn threads)
         self._worker: threading.Thread | None = None
         self._stop = False
         self.ignored_clicks = 0
@@ -494,6 +495,9 @@ class Board:
     def _person_to_move(self) -> bool:
         return self.state.to_move is not None and self.seats.get(self.state.to_move, PERSON) == PERSON
 
+    def _computer_to_move(self) -> bool:
+        return self.state.to_move is not None and self.seats.get(self.state.to_move, PERSON) != PERSON
+
     def _may_act(self) -> bool:
         """False (with a visible answer) while the computer moves or a move is shown: the input is dropped."""
         if self.busy is not None:
@@ -598,7 +602,10 @@ class Board:
         if not self.background or not needs_time:
             job()
             return
-        self.busy = busy or "The board is busy."
+        with self._busy_lock:
+            if self.busy is not None:   # a turn started a moment ago on another thread: it plays on
+                return
+            self.busy = busy or "The board is busy."
         self._stop = False
         self.say(self.busy, "busy")
         self.widget.add_class("xlib-busy")   # for the eye of a test: the board is working
@@ -612,10 +619,13 @@ class Board:
             finally:
                 if self.busy is not None and self.busy in self.message.value:
                     self.say("")   # nothing more to say than that the move is done
-                self.busy = None
+                with self._busy_lock:
+                    self.busy = None
                 self.widget.remove_class("xlib-busy")
                 try:
                     self.refresh()
+                    if not self._stop and self._computer_to_move():
+                        self.computer_turns()   # a seat handed to the computer as this turn ended: it plays now
                 except Exception:
                     self._report()
 

@@ -1,11 +1,12 @@
-"""Class mode: groups' finished XAllies games pooled into one class table, in a real database.
+"""Class mode: groups' finished games of any of the five games pooled for one class, in a real database.
 
     from xlib.classroom import open_store
     store = open_store()                       # SQLite: XLIB_CLASS_DB, or a file in the user's data folder
     info = store.create_class()                # the teacher: a code such as 7F3K
     store.join(info.code, "Table 3")           # a group
     store.save_game(info.code, "Table 3", key, state.record(), seats=["person", "medium", "medium"])
-    store.games(info.code)                     # every finished game, with its ledger
+    store.games(info.code)                     # every finished game of every game, with its table
+    store.games(info.code, game="x", group="Table 3")   # the group's finished games of X
 
 `open_store("postgresql://user:password@host/db")` gives the same interface on PostgreSQL, for a
 school server whose kernels run on several machines (JupyterHub); setting XLIB_CLASS_DB to such
@@ -18,7 +19,7 @@ import sys
 from pathlib import Path
 
 from .checks import (CODE_ALPHABET, CODE_LENGTH, MAX_MOVES, MAX_RECORD_CHARS, ClassClosed, ClassError,
-                     StorageError, UnknownClass, check_code, check_group, new_game_key)
+                     StorageError, UnknownClass, check_code, check_game, check_group, game_title, new_game_key)
 from .schema import MIGRATIONS, Migration
 from .store import MAX_GAMES, MAX_GROUPS, Activity, ClassInfo, ClassStore, StoredGame
 
@@ -65,5 +66,5 @@ def open_store(url: str | os.PathLike[str] | None = None, migrations: tuple[Migr
 
 __all__ = ["CODE_ALPHABET", "CODE_LENGTH", "ENV", "MAX_GAMES", "MAX_GROUPS", "MAX_MOVES", "MAX_RECORD_CHARS",
            "MIGRATIONS", "Activity", "ClassClosed", "ClassError", "ClassInfo", "ClassStore", "Migration",
-           "StorageError", "StoredGame", "UnknownClass", "check_code", "check_group", "data_dir", "default_location",
-           "new_game_key", "open_store"]
+           "StorageError", "StoredGame", "UnknownClass", "check_code", "check_game", "check_group", "data_dir",
+           "default_location", "game_title", "new_game_key", "open_store"]

@@ -1,17 +1,19 @@
 """What a class stores, checked before it reaches the database: class codes, group names, game keys,
-seats and game records. Each check returns the value in its one stored form or raises ClassError
-naming the problem, so that nothing a student types is ever trusted as it was typed."""
+game names, seats and game records (of any of the five games). Each check returns the value in its
+one stored form or raises ClassError naming the problem, so that nothing a student types is ever
+trusted as it was typed."""
 from __future__ import annotations
 
 import json
 import secrets
 import unicodedata
-from typing import Any
+from typing import Any, Mapping
 
 from .. import agents
 from ..core import State
 from ..errors import XlibError
 from ..records import replay
+from ..registry import game_class, game_names
 
 #: class codes are read off a projector: no 0/O, 1/I/L, nor 5/S or 8/B, which are easily mistaken
 CODE_ALPHABET = "234679ACDEFGHJKMNPQRTUVWXYZ"
@@ -20,9 +22,8 @@ _DIGITS = [c for c in CODE_ALPHABET if c.isdigit()]
 _NOT_LETTERS = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if c not in CODE_ALPHABET]
 GROUP_MIN, GROUP_MAX = 1, 24
 GAME_KEY_MIN, GAME_KEY_MAX = 8, 64
-GAME = "xallies"                 # class mode pools XAllies games: its ledger is what a class compares
-MAX_RECORD_CHARS = 200_000       # a whole XAllies game (120 rounds, every drop) is under 60,000
-MAX_MOVES = 10_000               # a move per drop and per shot: a 120-round game makes under 4,000
+MAX_RECORD_CHARS = 200_000       # a whole XAllies game (120 rounds, every drop) is under 60,000; the others less
+MAX_MOVES = 10_000               # a move per drop and per shot: a 120-round XAllies game makes under 4,000
 PERSON = "person"
 
 
@@ -109,14 +110,54 @@ def check_game_key(key: object) -> str:
     return key
 
 
-def check_seats(seats: object, players: int) -> list[str]:
-    """Who sat at each seat: "person" or a computer player's name, one per player."""
+def game_title(name: str) -> str:
+    """A registered game's name as people write it: 'alea' is Alea Evangelion."""
+    return game_class(name).title
+
+
+def check_game(name: object) -> str:
+    """The name of one of the games a class stores (every registered game), or ClassError naming them."""
+    if not isinstance(name, str) or name not in game_names():
+        raise ClassError(f"a class stores games of {_titles()}, not {_quoted(name)}")
+    return name
+
+
+def lesson_exercises(game: str) -> list[str]:
+    """Every exercise of a game's lesson, by its key ('Rule title#k'), in lesson order."""
+    from .. import registry
+
+    return [f"{scene.title}#{k}" for scene in registry.lesson(game).SCENES for k in range(len(scene.exercises))]
+
+
+def check_exercises(game: str, progress: object) -> list[tuple[str, tuple[bool, int]]]:
+    """A group's exercises of `game`: known exercise keys, each with (solved, misses); ClassError otherwise."""
+    if not isinstance(progress, Mapping):
+        raise ClassError("exercises come as a mapping of exercise to (solved, misses)")
+    known = set(lesson_exercises(game))
+    out = []
+    for key, value in progress.items():
+        if key not in known:
+            raise ClassError(f"{game_title(game)} has no exercise {_quoted(key)}")
+        if not (isinstance(value, (tuple, list)) and len(value) == 2 and isinstance(value[0], bool)
+                and isinstance(value[1], int) and not isinstance(value[1], bool) and 0 <= value[1] <= 10_000):
+            raise ClassError(f"exercise {_quoted(key)}: give (solved, misses), a yes or no and a count")
+        out.append((key, (value[0], value[1])))
+    return out
+
+
+def _titles() -> str:
+    titles = [game_title(n) for n in game_names()]
+    return ", ".join(titles[:-1]) + " and " + titles[-1]
+
+
+def check_seats(seats: object, players: int, game: str = "xallies") -> list[str]:
+    """Who sat at each seat: "person" or the name of a computer player of `game`, one per player."""
     if seats is None:
         return [PERSON] * players
     if not isinstance(seats, (list, tuple)) or len(seats) != players:
         raise ClassError(f"seats name who played each of the {players} seats (person or a computer player), "
                          f"not {_quoted(seats)}")
-    known = {PERSON} | {name for name, _ in agents.for_game(GAME)}
+    known = {PERSON} | {name for name, _ in agents.for_game(check_game(game), players)}
     for who in seats:
         if not isinstance(who, str) or who not in known:
             raise ClassError(f"{_quoted(who)} is not a seat: a seat is person or one of "
@@ -125,7 +166,7 @@ def check_seats(seats: object, players: int) -> list[str]:
 
 
 def check_record(record: object) -> tuple[State, str]:
-    """The replayed final state of an XAllies record and its canonical JSON text, or ClassError.
+    """The replayed final state of a record of any game a class stores, and its canonical JSON text, or ClassError.
 
     The size and the number of moves are checked before anything is replayed; the replay then
     checks every move against the rules, so only games that really happened are stored."""
@@ -157,11 +198,10 @@ def check_record(record: object) -> tuple[State, str]:
     if isinstance(moves, list) and len(moves) > MAX_MOVES:
         raise ClassError(f"the game record has {len(moves):,} moves; a class stores games of at most "
                          f"{MAX_MOVES:,} moves")
-    if record.get("game") != GAME:
-        raise ClassError(f"a class stores XAllies games, not {_quoted(record.get('game'))}")
+    title = game_title(check_game(record.get("game")))
     if "position" in record:
-        raise ClassError("a class game starts from XAllies' usual set-up; this record starts from another "
-                         "position")
+        raise ClassError(f"a class game starts from {title}'s usual set-up; this record starts from another "
+                         f"position")
     try:
         state = replay(record)
     except XlibError as exc:

@@ -57,10 +57,39 @@ def _tables(id_column: str, real: str) -> tuple[str, ...]:
     )
 
 
+def _game_names() -> tuple[str, ...]:
+    """Which game each stored game is of: the games stored before this step were all XAllies games (the only
+    game a class stored then), so they get its name; a game read by a game and a class finds its rows at once."""
+    return (
+        "ALTER TABLE games ADD COLUMN game TEXT NOT NULL DEFAULT 'xallies'",
+        "CREATE INDEX games_by_game ON games (class_code, game, finished, id)",
+    )
+
+
+def _exercises(real: str) -> tuple[str, ...]:
+    """Each group's lesson exercises: solved or not, and how often missed (the teacher sees who is stuck where)."""
+    return (
+        f"""CREATE TABLE exercises (
+            class_code TEXT NOT NULL,
+            group_key TEXT NOT NULL,
+            game TEXT NOT NULL,
+            exercise TEXT NOT NULL,
+            solved INTEGER NOT NULL,
+            misses INTEGER NOT NULL,
+            updated {real} NOT NULL,
+            PRIMARY KEY (class_code, group_key, game, exercise),
+            FOREIGN KEY (class_code, group_key) REFERENCES class_groups (class_code, group_key) ON DELETE CASCADE)""",
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "classes, the groups that joined them, and their games",
               sqlite=_tables("INTEGER PRIMARY KEY", "REAL"),
               postgresql=_tables("BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "DOUBLE PRECISION")),
+    Migration(2, "the game each stored game is of (those stored before are XAllies games)",
+              sqlite=_game_names(), postgresql=_game_names()),
+    Migration(3, "each group's lesson exercises: solved, and how often missed",
+              sqlite=_exercises("REAL"), postgresql=_exercises("DOUBLE PRECISION")),
 )
 
 

@@ -1,11 +1,12 @@
-"""The class store: one interface over SQLite and PostgreSQL for classes, groups and their games.
+"""The class store: one interface over SQLite and PostgreSQL for classes, groups and their games (of any game).
 
 Every method that touches a class's data takes its code and scopes every query by it, so one
 class can neither read nor change another's games. Everything a caller passes is checked
 (xlib.classroom.checks) before a transaction starts; SQL text is constant and every value goes
 in as a parameter. Writes run in short transactions that are retried when the database is busy,
 and a game is keyed by (class, game key), so a save repeated after a failure never stores a
-game twice.
+game twice. Each stored game keeps the name of its game (xlib.game_names()); the reading methods
+take a game name to read one game's rows, and every game of the class without one.
 
 Every write first locks its class's row (SELECT ... FOR UPDATE on PostgreSQL; on SQLite, BEGIN
 IMMEDIATE already holds the whole file for one writer), so the writes of one class run one after
@@ -22,11 +23,11 @@ import threading
 import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Protocol, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence, TypeVar
 
 from ..experiments.matches import game_rows
-from .checks import (ClassClosed, ClassError, StorageError, UnknownClass, check_code, check_game_key,
-                     check_group, check_record, check_seats, group_key, new_code)
+from .checks import (ClassClosed, ClassError, StorageError, UnknownClass, check_code, check_exercises, check_game,
+                     check_game_key, check_group, check_record, check_seats, game_title, group_key, new_code)
 from .schema import MIGRATIONS, Migration, check_migrations
 
 MAX_GROUPS = 200          # groups in one class: a class of 30 needs 15, a school's assembly 100
@@ -61,8 +62,9 @@ class ClassInfo:
 
 @dataclass(frozen=True)
 class StoredGame:
-    """A game as stored for a class. `rows` is its ledger, one dict per player (xlib.experiments.matches.game_rows
-    columns); `record` is the game record when it was asked for, else None."""
+    """A game as stored for a class. `game` names its game ("xallies", "x"…); `rows` is its table, one dict per
+    player (xlib.experiments.matches.game_rows columns, with XAllies' ledger); `record` is the game record when it
+    was asked for, else None."""
 
     key: str
     group: str
@@ -72,6 +74,7 @@ class StoredGame:
     rows: tuple[dict[str, Any], ...]
     created: float
     updated: float
+    game: str
     record: dict[str, Any] | None = field(default=None, compare=False)
 
 
@@ -270,6 +273,7 @@ class ClassStore:
         def work(tx: Tx) -> int:
             self._class(tx, code, lock=True)
             deleted = tx.run("DELETE FROM games WHERE class_code = ?", (code,))
+            tx.run("DELETE FROM exercises WHERE class_code = ?", (code,))
             tx.run("DELETE FROM class_groups WHERE class_code = ?", (code,))
             return deleted
         return self._attempt(work, write=True)
@@ -281,6 +285,7 @@ class ClassStore:
         def work(tx: Tx) -> None:
             self._class(tx, code, lock=True)
             tx.run("DELETE FROM games WHERE class_code = ?", (code,))
+            tx.run("DELETE FROM exercises WHERE class_code = ?", (code,))
             tx.run("DELETE FROM class_groups WHERE class_code = ?", (code,))
             tx.run("DELETE FROM classes WHERE code = ?", (code,))
         self._attempt(work, write=True)
@@ -305,16 +310,55 @@ class ClassStore:
                                           "ORDER BY joined, group_key", (code,))]
         return self._attempt(work)
 
+    def save_exercises(self, code: str, group: str, game: str, progress: Mapping[str, tuple[bool, int]]) -> None:
+        """Store a group's lesson exercises of one game: for each exercise (its lesson's key, 'Rule title#k'),
+        solved or not and how often missed. A solved exercise stays solved; misses only grow."""
+        code, name, game = check_code(code), check_group(group), check_game(game)
+        rows = check_exercises(game, progress)
+        now = time.time()
+
+        def work(tx: Tx) -> None:
+            self._open_class(tx, code)
+            self._join(tx, code, name)
+            gkey = group_key(name)
+            for exercise, (solved, misses) in rows:
+                found = tx.rows("SELECT solved, misses FROM exercises WHERE class_code = ? AND group_key = ? AND "
+                                "game = ? AND exercise = ?", (code, gkey, game, exercise))
+                if found:
+                    tx.run("UPDATE exercises SET solved = ?, misses = ?, updated = ? WHERE class_code = ? AND "
+                           "group_key = ? AND game = ? AND exercise = ?",
+                           (int(solved or bool(found[0][0])), max(misses, int(found[0][1])), now, code, gkey, game,
+                            exercise))
+                else:
+                    tx.run("INSERT INTO exercises (class_code, group_key, game, exercise, solved, misses, updated) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?)", (code, gkey, game, exercise, int(solved), misses, now))
+        self._attempt(work, write=True)
+
+    def exercises(self, code: str) -> list[tuple[str, str, str, bool, int]]:
+        """Every group's exercises in the class: (group name, game, exercise, solved, misses)."""
+        code = check_code(code)
+
+        def work(tx: Tx) -> list[tuple[str, str, str, bool, int]]:
+            self._class(tx, code)
+            rows = tx.rows("SELECT g.name, e.game, e.exercise, e.solved, e.misses FROM exercises e JOIN class_groups g "
+                           "ON g.class_code = e.class_code AND g.group_key = e.group_key WHERE e.class_code = ? "
+                           "ORDER BY g.joined, g.group_key, e.game, e.exercise", (code,))
+            return [(r[0], r[1], r[2], bool(r[3]), int(r[4])) for r in rows]
+        return self._attempt(work)
+
     def save_game(self, code: str, group: str, key: str, record: Any,
                   seats: Sequence[str] | None = None) -> StoredGame:
-        """Store a group's game (its record replayed and checked first); saving the same key again updates it.
+        """Store a group's game of any game (its record replayed and checked first); saving the same key again
+        updates it.
 
         An unfinished game may be saved as often as it changes; once a finished game is stored it is
         final: saving it again with the same record is accepted and changes nothing, any other change
-        is refused. `seats` says who played each seat ("person" or a computer player)."""
+        is refused, and so is a record of another game under the same key. `seats` says who played each
+        seat ("person" or a computer player of that game)."""
         code, name, key = check_code(code), check_group(group), check_game_key(key)
         state, text = check_record(record)
-        seat_list = check_seats(seats, len(state.players))
+        game = state.game.name
+        seat_list = check_seats(seats, len(state.players), game)
         rows = [{k: v for k, v in row.items() if k not in ("game", "lineup")}
                 for row in game_rows(state, "", 0, seat_list)]
         finished, moves, now = bool(state.over), len(state.moves_played()), time.time()
@@ -324,13 +368,16 @@ class ClassStore:
             self._open_class(tx, code)
             stored_name = self._join(tx, code, name)
             gkey = group_key(name)
-            found = tx.rows("SELECT group_key, finished, record, created FROM games WHERE class_code = ? "
+            found = tx.rows("SELECT group_key, finished, record, created, game FROM games WHERE class_code = ? "
                             "AND game_key = ?", (code, key))
             created = now
             if found:
-                owner, was_finished, old_text, created = found[0]
+                owner, was_finished, old_text, created, old_game = found[0]
                 if owner != gkey:
                     raise ClassError("this game was stored by another group of the class; start a new game")
+                if old_game != game:
+                    raise ClassError(f"this game was stored as a game of {game_title(old_game)}, not "
+                                     f"{game_title(game)}; start a new game")
                 if was_finished:
                     if old_text != text:
                         raise ClassError("this game is finished and stored for the class; it cannot be changed: "
@@ -344,30 +391,33 @@ class ClassStore:
                 if count >= MAX_GAMES:
                     raise ClassError(f"class {code} holds {MAX_GAMES:,} games, as many as a class keeps; the "
                                      f"teacher can clear it or start a new class")
-                if tx.run("INSERT INTO games (class_code, group_key, game_key, record, seats, summary, finished, "
-                          "moves, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                if tx.run("INSERT INTO games (class_code, group_key, game_key, game, record, seats, summary, "
+                          "finished, moves, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                           "ON CONFLICT (class_code, game_key) DO NOTHING",
-                          (code, gkey, key, text, seats_text, summary, int(finished), moves, now, now)) == 0:
+                          (code, gkey, key, game, text, seats_text, summary, int(finished), moves, now, now)) == 0:
                     raise Transient()  # the same game was saved at the same moment elsewhere: read it again
-            return StoredGame(key, stored_name, finished, moves, tuple(seat_list), tuple(rows), float(created), now)
+            return StoredGame(key, stored_name, finished, moves, tuple(seat_list), tuple(rows), float(created), now,
+                              game)
         return self._attempt(work, write=True)
 
-    def games(self, code: str, finished: bool | None = True, records: bool = False) -> list[StoredGame]:
+    def games(self, code: str, finished: bool | None = True, records: bool = False, game: str | None = None,
+              group: str | None = None) -> list[StoredGame]:
         """The class's games in the order they were first stored: finished ones (the default), unfinished
-        ones (finished=False) or all (None); with their records when `records` is true."""
+        ones (finished=False) or all (None); of one game (`game`, such as "x") or of every game (None); of one
+        group or of all; with their records when `records` is true."""
         code = check_code(code)
-        columns = ("SELECT g.game_key, c.name, g.finished, g.moves, g.seats, g.summary, g.created, g.updated, "
-                   + ("g.record " if records else "NULL ")
-                   + "FROM games g JOIN class_groups c ON c.class_code = g.class_code AND c.group_key = g.group_key "
-                   "WHERE g.class_code = ? ")
+        where, params = "WHERE g.class_code = ? ", list[Any]([code])   # each filter adds constant text and a value
+        if game is not None:
+            where, params = where + "AND g.game = ? ", [*params, check_game(game)]
+        if group is not None:
+            where, params = where + "AND g.group_key = ? ", [*params, group_key(check_group(group))]
+        if finished is not None:
+            where, params = where + "AND g.finished = ? ", [*params, int(finished)]
+        sql = _COLUMNS + ("g.record " if records else "NULL ") + _FROM + where + "ORDER BY g.id"
 
         def work(tx: Tx) -> list[StoredGame]:
             self._class(tx, code)
-            if finished is None:
-                found = tx.rows(columns + "ORDER BY g.id", (code,))
-            else:
-                found = tx.rows(columns + "AND g.finished = ? ORDER BY g.id", (code, int(finished)))
-            return [_stored(r) for r in found]
+            return [_stored(r) for r in tx.rows(sql, params)]
         return self._attempt(work)
 
     def game(self, code: str, key: str) -> StoredGame:
@@ -376,45 +426,55 @@ class ClassStore:
 
         def work(tx: Tx) -> StoredGame:
             self._class(tx, code)
-            found = tx.rows("SELECT g.game_key, c.name, g.finished, g.moves, g.seats, g.summary, g.created, "
-                            "g.updated, g.record FROM games g JOIN class_groups c ON c.class_code = g.class_code "
-                            "AND c.group_key = g.group_key WHERE g.class_code = ? AND g.game_key = ?", (code, key))
+            found = tx.rows(_COLUMNS + "g.record " + _FROM + "WHERE g.class_code = ? AND g.game_key = ?", (code, key))
             if not found:
                 raise ClassError(f"class {code} has no game {key}")
             return _stored(found[0])
         return self._attempt(work)
 
-    def unfinished(self, code: str, group: str) -> StoredGame | None:
-        """The group's most recently saved unfinished game with its record (to resume it), or None."""
+    def unfinished(self, code: str, group: str, game: str | None = None) -> StoredGame | None:
+        """The group's most recently saved unfinished game (of `game`, or of any game) with its record, to resume
+        it; None when there is none."""
         code, name = check_code(code), check_group(group)
+        where = "WHERE g.class_code = ? AND g.group_key = ? AND g.finished = 0 "
+        params: list[Any] = [code, group_key(name)]
+        if game is not None:
+            where, params = where + "AND g.game = ? ", params + [check_game(game)]
+        sql = _COLUMNS + "g.record " + _FROM + where + "ORDER BY g.updated DESC, g.id DESC LIMIT 1"
 
         def work(tx: Tx) -> StoredGame | None:
             self._class(tx, code)
-            found = tx.rows("SELECT g.game_key, c.name, g.finished, g.moves, g.seats, g.summary, g.created, "
-                            "g.updated, g.record FROM games g JOIN class_groups c ON c.class_code = g.class_code "
-                            "AND c.group_key = g.group_key WHERE g.class_code = ? AND g.group_key = ? "
-                            "AND g.finished = 0 ORDER BY g.updated DESC, g.id DESC LIMIT 1", (code, group_key(name)))
+            found = tx.rows(sql, params)
             return _stored(found[0]) if found else None
         return self._attempt(work)
 
-    def activity(self, code: str) -> Activity:
-        """How much the class holds and when it last changed: a cheap question a live panel asks often."""
+    def activity(self, code: str, game: str | None = None) -> Activity:
+        """How much the class holds (of `game`, or of every game) and when it last changed: a cheap question a live
+        panel asks often."""
         code = check_code(code)
+        where, params = "WHERE class_code = ?", list[Any]([code])
+        if game is not None:
+            where, params = where + " AND game = ?", params + [check_game(game)]
 
         def work(tx: Tx) -> Activity:
             info = self._class(tx, code)
             r = tx.rows("SELECT coalesce(sum(finished), 0), count(*), "
                         "coalesce(max(CASE WHEN finished = 1 THEN updated END), 0), coalesce(max(updated), 0) "
-                        "FROM games WHERE class_code = ?", (code,))[0]
+                        "FROM games " + where, params)[0]
             groups = tx.rows("SELECT count(*) FROM class_groups WHERE class_code = ?", (code,))[0][0]
             return Activity(int(r[0]), int(r[1]) - int(r[0]), int(groups), float(r[2]), float(r[3]), info.closed)
         return self._attempt(work)
 
 
+#: what a read of stored games selects (the record, or NULL, follows), and from where: constant SQL text
+_COLUMNS = "SELECT g.game_key, c.name, g.finished, g.moves, g.seats, g.summary, g.created, g.updated, g.game, "
+_FROM = "FROM games g JOIN class_groups c ON c.class_code = g.class_code AND c.group_key = g.group_key "
+
+
 def _stored(row: tuple[Any, ...]) -> StoredGame:
-    key, name, finished, moves, seats, summary, created, updated, record = row
+    key, name, finished, moves, seats, summary, created, updated, game, record = row
     return StoredGame(str(key), str(name), bool(finished), int(moves), tuple(json.loads(seats)),
-                      tuple(json.loads(summary)), float(created), float(updated),
+                      tuple(json.loads(summary)), float(created), float(updated), str(game),
                       json.loads(record) if record is not None else None)
 
 

@@ -1,29 +1,118 @@
-"""The class table: a class's stored games as the same measures the lab gives the computer personas.
+"""The class tables: what a class stored, game by game and group by group, its games as CSV rows, and its
+XAllies games as the same measures the lab gives the computer personas.
 
-A class's finished games become rows in the lab's tournament format (one row per player per
-game), so xlib.experiments.xallies.summarize measures the class exactly as it measures a persona mix, and the
-two stand in one table. The personas' baseline is played under the rules the class used.
+Every game a class stores lists by game and group (`by_game`) and becomes CSV rows (`played_frame`:
+one row per player per finished game, with the rules it was played under). The XAllies measures
+stay XAllies-only: a class's finished XAllies games become rows in the lab's tournament format, so
+xlib.experiments.xallies.summarize measures the class exactly as it measures a persona mix, and the two
+stand in one table. The personas' baseline is played under the rules the class used.
 """
 from __future__ import annotations
 
 import math
+import time
 from collections import Counter
 from typing import Any, Mapping, Sequence
 
 from ..experiments import xallies as lab
-from .checks import PERSON
+from ..registry import game_names
+from .checks import PERSON, game_title
 from .store import StoredGame
 
 CLASS_ROW = "our class"
 OPTION_COLUMNS = ("players", "supply", "skill", "rounds", "shooting")
+XALLIES = "xallies"   # the game whose ledger the lab measures
+PLAYED_COLUMNS = ["game", "group", "key", "seat", "player", "agent", "person", "score", "win", "plies"]
 
 
-def game_frame(games: Sequence[StoredGame]) -> Any:
-    """One row per player per finished game: the ledger's columns, the group, who sat there and the rules."""
+def by_game(games: Sequence[StoredGame], groups: Sequence[str]) -> Any:
+    """Per game and group (games in the rules' order, groups in the order they joined): finished games, games
+    in progress, and when the last one finished; only the games and groups that stored a game."""
+    import pandas as pd
+
+    order = {name: i for i, name in enumerate(game_names())}
+    joined = {name: i for i, name in enumerate(groups)}
+    counts: dict[tuple[str, str], list[float]] = {}
+    for g in games:
+        c = counts.setdefault((g.game, g.group), [0, 0, 0.0])
+        if g.finished:
+            c[0] += 1
+            c[2] = max(c[2], g.updated)
+        else:
+            c[1] += 1
+    rows = [{"game": game_title(game), "group": group, "finished": int(c[0]), "in progress": int(c[1]),
+             "last finished": time.strftime("%H:%M", time.localtime(c[2])) if c[2] else "–"}
+            for (game, group), c in sorted(counts.items(), key=lambda kv: (order.get(kv[0][0], 99),
+                                                                            joined.get(kv[0][1], 10**6), kv[0][1]))]
+    if not rows:
+        return pd.DataFrame(columns=["game", "group", "finished", "in progress", "last finished"]).set_index(
+            ["game", "group"])
+    return pd.DataFrame(rows).set_index(["game", "group"])
+
+
+def lesson_table(rows: Sequence[tuple[str, str, str, bool, int]], groups: Sequence[str]) -> Any:
+    """Per group and game, from the exercises the groups stored: the rules done (every exercise of the rule
+    solved), the exercises solved, and the exercises missed most often (where a group is stuck)."""
+    import pandas as pd
+
+    from .. import registry
+
+    joined = {name: i for i, name in enumerate(groups)}
+    order = {name: i for i, name in enumerate(game_names())}
+    by: dict[tuple[str, str], dict[str, tuple[bool, int]]] = {}
+    for group, game, exercise, solved, misses in rows:
+        by.setdefault((game, group), {})[exercise] = (solved, misses)
+    out = []
+    for (game, group), done in sorted(by.items(), key=lambda kv: (order.get(kv[0][0], 99),
+                                                                 joined.get(kv[0][1], 10**6), kv[0][1])):
+        scenes = registry.lesson(game).SCENES
+        keys = [[f"{s.title}#{k}" for k in range(len(s.exercises))] for s in scenes]
+        rules = sum(1 for ks in keys if ks and all(done.get(k, (False, 0))[0] for k in ks))
+        total = sum(len(ks) for ks in keys)
+        n_solved = sum(1 for v in done.values() if v[0])
+        missed = sorted(((v[1], k) for k, v in done.items() if v[1] > 0), key=lambda x: (-x[0], x[1]))[:2]
+        words = "; ".join(f"{k.split('#')[0]}, exercise {int(k.split('#')[1]) + 1} ({n} miss{'es' if n != 1 else ''})"
+                          for n, k in missed) or "–"
+        out.append({"game": game_title(game), "group": group, "rules done": f"{rules} of {len(scenes)}",
+                    "exercises solved": f"{n_solved} of {total}", "missed most": words})
+    if not out:
+        return pd.DataFrame(columns=["game", "group", "rules done", "exercises solved", "missed most"]).set_index(
+            ["game", "group"])
+    return pd.DataFrame(out).set_index(["game", "group"])
+
+
+def played_frame(games: Sequence[StoredGame]) -> Any:
+    """One row per player per finished game of any one game (numbered 1, 2, … in the order stored): the group,
+    who sat at the seat, the score and the win share, and the rules it was played under (one column each)."""
     import pandas as pd
 
     rows = []
-    for number, g in enumerate(games, 1):
+    for number, g in enumerate((g for g in games if g.finished), 1):
+        options = (g.record or {}).get("options", {})
+        for row in g.rows:
+            out = {"game": number, "group": g.group, "key": g.key, "seat": row.get("seat"),
+                   "player": row.get("player"), "agent": row.get("agent"), "person": row.get("agent") == PERSON,
+                   "score": row.get("score"), "win": row.get("win"), "plies": row.get("plies")}
+            for name, value in options.items():
+                out[name] = ",".join(str(v) for v in value) if isinstance(value, list) else value
+            rows.append(out)
+    return pd.DataFrame(rows) if rows else pd.DataFrame(columns=PLAYED_COLUMNS)
+
+
+def played_csv(games: Sequence[StoredGame], code: str) -> str:
+    """The finished games of one game as CSV, one line per player per game, with the class code; XAllies games
+    with their ledger's columns too (as game_frame has them)."""
+    frame = game_frame(games) if games and all(g.game == XALLIES for g in games) else played_frame(games)
+    return str(frame.assign(**{"class": code}).to_csv(index=False))
+
+
+def game_frame(games: Sequence[StoredGame]) -> Any:
+    """One row per player per finished XAllies game (other games and unfinished ones are left out): the ledger's
+    columns, the group, who sat there and the rules."""
+    import pandas as pd
+
+    rows = []
+    for number, g in enumerate((g for g in games if g.game == XALLIES and g.finished), 1):
         options = (g.record or {}).get("options", {})
         for row in g.rows:
             out = {"game": number, "group": g.group, "key": g.key, **row,

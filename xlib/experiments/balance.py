@@ -6,6 +6,9 @@ in the turn order, not to skill. The players have a fixed amount of thought a mo
 imagined games, never a number of seconds), so a study gives the same games on any computer, with any
 number of workers or a Dask cluster. Everything is computed from the table of games; the notebook only
 shows it.
+
+A class's own finished games (people and computers at the seats) become rows of the same table at the
+level "our class" (`class_table`), so the same win shares and intervals set them beside the study's.
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from typing import Any, Mapping, Sequence
 from .. import registry
 from ..core import State
 from ..errors import ExperimentError
+from .matches import game_rows
 from .runner import Job, Progress, run
 
 
@@ -73,6 +77,12 @@ COLUMNS = ["config", "level", "komi", "game", "seat", "player", "win", "score", 
 
 #: a 95 % interval
 Z = 1.96
+
+#: the level a class's own games stand at, beside the study's levels
+CLASS_LEVEL = "our class"
+#: fewer finished games of a configuration than this and a class's win shares say nothing yet
+#: (with 10 games of a two-player game a share of one half spans 24 % to 76 %)
+CLASS_MIN_GAMES = 10
 
 
 def stone_margin(state: State) -> dict[str, Any]:
@@ -348,18 +358,7 @@ def conclusions(df: Any, configs: Sequence[str] | None = None) -> list[str]:
         text = (f"{lead.player.capitalize()} wins {percent(lead.share)} of {phrase}, with ±{percent(lead['±'])} "
                 f"({n_games(d.games)} at level {level}); a fair game gives each of the {len(g)} seats "
                 f"{percent(lead.fair)}.")
-        edges = g[g.edge]
-        if len(edges):
-            ahead = [p.capitalize() for p, s in zip(edges.player, edges.share) if s > lead.fair]
-            behind = [p.capitalize() for p, s in zip(edges.player, edges.share) if s < lead.fair]
-            parts = []
-            if ahead:
-                parts.append(f"{' and '.join(ahead)} {'is' if len(ahead) == 1 else 'are'} ahead")
-            if behind:
-                parts.append(f"{' and '.join(behind)} {'is' if len(behind) == 1 else 'are'} behind")
-            text += " " + " and ".join(parts) + " by more than chance explains."
-        else:
-            text += " No seat is ahead or behind by more than chance explains at this many games."
+        text += " " + _edges(g, lead.fair)
         if d.draws and d["draw rate"] >= 0.005:
             text += f" {percent(d['draw rate'])} of the games end without a single winner."
         elif d.draws:  # too few to show as a percentage
@@ -409,6 +408,96 @@ def komi_conclusion(df: Any, config: str, level: str | None = None) -> str:
     return text
 
 
+# ---- a class's own games --------------------------------------------------------------------------
+
+def class_config(state: State) -> str:
+    """The study configuration a class's game belongs to: the same game with the same number of players or board
+    size (and, for Alea Evangelion, no komi, as the study's seat table has it); other rules (a shorter XAllies
+    game, shots by hand) do not change whose turn comes first. A game no configuration has is named by its
+    board and komi instead: 'X 6×6', 'Alea Evangelion 8×8 (komi 2.5)'."""
+    name, options = state.game.name, dict(state.game.options)
+    komi = options.get("komi", 0) if name == "alea" else 0
+    for key, config in CONFIGS.items():
+        if config.game == name and komi == 0 and all(options.get(k) == v for k, v in config.options.items()):
+            return key
+    size = f" {options['size']}×{options['size']}" if "size" in options else ""
+    return f"{state.game.title}{size}" + (f" (komi {komi:g})" if komi else "")
+
+
+def class_table(games: Sequence[State], level: str = CLASS_LEVEL) -> Any:
+    """A class's finished games as rows of a study's table (COLUMNS) at the level "our class": each game under
+    its configuration (class_config), numbered apart from every study game, so seat_table, draw_table and
+    plot_config measure them exactly as they measure the study's."""
+    import pandas as pd
+
+    rows: list[dict[str, Any]] = []
+    for number, state in enumerate(games):
+        if not state.over:
+            raise ExperimentError("a class's win shares read finished games; one of these is still going on")
+        config = class_config(state)
+        komi = 0 if config in CONFIGS and state.game.name == "alea" else None   # other komis name their config
+        for row in game_rows(state, config, number, ["person"] * len(state.players)):
+            rows.append({"config": config, "level": level, "komi": komi, "game": -1 - number, "seat": row["seat"],
+                         "player": row["player"], "win": row["win"], "score": row["score"], "plies": row["plies"],
+                         **stone_margin(state)})
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def class_seats(ours: Any, study: Any | None = None) -> Any:
+    """Win share by seat with 95 % intervals, for the class's games and, beside them, the study's games of the
+    same configurations (at komi 0, as the study's seat table has them)."""
+    import pandas as pd
+
+    if study is None or not len(ours):
+        return seat_table(ours, komi=None)
+    same = study[study.config.isin(set(ours.config))]
+    table = pd.concat([seat_table(same), seat_table(ours, komi=None)], ignore_index=True)
+    order = {c: i for i, c in enumerate(dict.fromkeys(ours.config))}
+    return table.sort_values("config", key=lambda c: c.map(order), kind="stable").reset_index(drop=True)
+
+
+def class_conclusions(ours: Any) -> list[str]:
+    """A sentence per configuration the class played: who won how often by seat, or that there are too few
+    games to say anything yet (nothing when it has no game)."""
+    if not len(ours):
+        return []
+    seats = seat_table(ours, komi=None)
+    out = []
+    for config, g in seats.groupby("config", sort=False):
+        of = game_of(config)
+        games = int(ours[ours.config == config].game.nunique())
+        if games < CLASS_MIN_GAMES:
+            out.append(f"The class has only {n_games(games)} of {of} so far: too few to say anything yet, because "
+                       f"with so few games every interval is wider than the differences it would show. Play at "
+                       f"least {CLASS_MIN_GAMES} and look again.")
+            continue
+        lead = g.loc[g.share.idxmax()]
+        text = (f"In the class's {n_games(games)} of {of}, {lead.player.capitalize()} won {percent(lead.share)}, "
+                f"with ±{percent(lead['±'])}; a fair game gives each of the {len(g)} seats {percent(lead.fair)}.")
+        out.append(text + " " + _edges(g, lead.fair))
+    return out
+
+
+def _edges(seats: Any, fair: float) -> str:
+    """The seats ahead or behind by more than chance explains, in a sentence (or that there are none)."""
+    edges = seats[seats.edge]
+    if not len(edges):
+        return "No seat is ahead or behind by more than chance explains at this many games."
+    ahead = [p.capitalize() for p, s in zip(edges.player, edges.share) if s > fair]
+    behind = [p.capitalize() for p, s in zip(edges.player, edges.share) if s < fair]
+    parts = []
+    if ahead:
+        parts.append(f"{' and '.join(ahead)} {'is' if len(ahead) == 1 else 'are'} ahead")
+    if behind:
+        parts.append(f"{' and '.join(behind)} {'is' if len(behind) == 1 else 'are'} behind")
+    return " and ".join(parts) + " by more than chance explains."
+
+
+def game_of(config: str) -> str:
+    """What a configuration's games are games of, in words: 'X on 9×9', 'three-player XAllies'."""
+    return CONFIGS[config].games.replace(" games", "", 1) if config in CONFIGS else config
+
+
 # ---- pictures ------------------------------------------------------------------------------------
 
 SEAT_COLOURS = {"black": "#333333", "white": "#f2f2f2", "red": "#d62728", "yellow": "#e6b800",
@@ -416,7 +505,8 @@ SEAT_COLOURS = {"black": "#333333", "white": "#f2f2f2", "red": "#d62728", "yello
                 "south": "#8c564b", "north": "#17becf"}
 
 
-LEVEL_STYLES = {"easy": {"alpha": 0.45, "hatch": "//"}, "random": {"alpha": 0.3, "hatch": ".."}}
+LEVEL_STYLES = {"easy": {"alpha": 0.45, "hatch": "//"}, "random": {"alpha": 0.3, "hatch": ".."},
+                CLASS_LEVEL: {"hatch": "xx", "linewidth": 2}}
 
 
 def plot_config(df: Any, config: str, ax: Any = None, levels: Sequence[str] | None = None) -> Any:
@@ -433,7 +523,7 @@ def plot_config(df: Any, config: str, ax: Any = None, levels: Sequence[str] | No
     if not len(g):
         ax.set_axis_off()
         return ax
-    shown = [lv for lv in LEVELS if lv in set(g.level)]
+    shown = [lv for lv in [*LEVELS, CLASS_LEVEL] if lv in set(g.level)]
     width = 0.8 / len(shown)
     draws = draw_table(df)
     notes = []

@@ -15,6 +15,10 @@ Definitions (each game's "can still win" and "leads" are xlib.agents.standings')
   moves); games where nobody leads then have none and are left out of "the early leader wins".
 
 Rates come with 95% Wilson intervals, mean lengths with mean ± 1.96 standard errors.
+
+A class's own finished games (people and computers at the seats, played in the X and XATS apps) become a
+table of the same form as an experiment's (`class_table`), so the same measures and intervals set
+them beside the personas' line-ups (`beside`, `seat_comparison`).
 """
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ from ..agents import AGENTS, suits
 from ..agents.standings import can_still_win, check_three_players, leader
 from ..core import State
 from ..errors import XlibError
+from .matches import game_rows
 from .tournament import tournament
 
 DECIDED_BY = {"winner": "the winner", "kingmaker": "a player who could no longer win",
@@ -43,6 +48,10 @@ DEFAULT_LINEUPS: dict[str, list[Any]] = {
 }
 DEFAULT_GAMES = 60
 DEFAULT_SIZE = 6  # X on the quick 6×6 board: a lesson's experiment runs in seconds
+CLASS_LINEUP = "our class"   # the line-up a class's own games stand under, beside the personas'
+#: fewer finished games than this and every interval is too wide to tell a real difference from luck
+#: (with 10 games a win share of a third spans 14% to 61%)
+CLASS_MIN_GAMES = 10
 
 
 # ---- one game ------------------------------------------------------------------------------
@@ -206,6 +215,111 @@ def run_experiment(lineups: Mapping[str, Sequence[Any]] | None = None, game: str
     df["lineup"] = keys.str.split("|").str[0]
     df.attrs.update(seed=seed, game=game, options=options)
     return df
+
+
+# ---- a class's own games ---------------------------------------------------------------------
+
+def politics_options(state: State) -> dict[str, Any] | None:
+    """The rules of a game the politics lab measures (X of any size, or XATS with three players), or None for
+    any other game (two-player XATS, the games for two, XAllies)."""
+    name, options = state.game.name, dict(state.game.options)
+    if name == "x" or (name == "xats" and options.get("players") == 3):
+        return options
+    return None
+
+
+def game_words(game: str, options: Mapping[str, Any]) -> str:
+    """A game the lab measures in words: 'X on 6×6', 'three-player XATS'."""
+    if game == "x":
+        return f"X on {options.get('size', 9)}×{options.get('size', 9)}"
+    return "three-player XATS"
+
+
+def class_table(games: Sequence[tuple[State, Sequence[str]]], label: str = CLASS_LINEUP) -> Any:
+    """A class's finished games as an experiment table (run_experiment's columns, under the line-up `label`),
+    so that every summary here measures them as it measures the personas'.
+
+    Each game is its final state and who sat at each seat ("person" or a computer player); all must be
+    of one game under one set of rules (X of one size, or three-player XATS). `persona` is who sat
+    there, `place` the seat (1 moves first) and `role` both; the table's attrs name the game and rules."""
+    import pandas as pd
+
+    rows: list[dict[str, Any]] = []
+    kinds = set()
+    for number, (state, seats) in enumerate(games):
+        options = politics_options(state)
+        if options is None:
+            raise XlibError(f"the politics lab measures X and three-player XATS, not {_state_words(state)}")
+        kinds.add((state.game.name, tuple(sorted(options.items()))))
+        if len(kinds) > 1:
+            raise XlibError("a class table holds games of one game under one set of rules; these games mix "
+                            + " and ".join(sorted(game_words(g, dict(o)) for g, o in kinds)))
+        if len(seats) != 3:
+            raise XlibError(f"name who sat at each of the three seats, not {len(seats)}")
+        measured = measure(state)
+        for row in game_rows(state, label, number, list(seats)):
+            row.update(measured)
+            row["persona"] = str(row["agent"])
+            row["place"] = int(row["seat"]) + 1
+            row["role"] = f"{row['place']}. {row['persona']}"
+            rows.append(row)
+    columns = ["game", "lineup", "seat", "player", "agent", "score", "win", "plies", "winner", "deciding_ply",
+               "decider", "decided_by", "kingmaking", "helped", "early_leader", "early_leader_won",
+               "no_chance_ply_0", "no_chance_ply_1", "no_chance_ply_2", "persona", "place", "role"]
+    df = pd.DataFrame(rows, columns=columns)
+    if kinds:
+        name, rules = next(iter(kinds))
+        df.attrs.update(game=name, options=dict(rules))
+    return df
+
+
+def _state_words(state: State) -> str:
+    players = len(state.players)
+    return f"{state.game.title} with {players} players" if state.game.name == "xats" else state.game.title
+
+
+def same_rules(a: Any, b: Any) -> bool:
+    """Whether two tables (an experiment's, a class's) are of the same game under the same rules."""
+    return bool(a.attrs.get("game") == b.attrs.get("game") and a.attrs.get("options") == b.attrs.get("options"))
+
+
+def beside(ours: Any, personas: Any) -> Any:
+    """The class's table and an experiment's as one table (the class's line-up first), their games numbered
+    apart, so that lineup_table measures both alike; the two must be of the same game under the same rules."""
+    import pandas as pd
+
+    if not same_rules(ours, personas):
+        raise XlibError(f"the class's games are {game_words(ours.attrs['game'], ours.attrs['options'])} and the "
+                        f"personas' {game_words(personas.attrs['game'], personas.attrs['options'])}: compare "
+                        f"games of the same rules")
+    first = int(ours.game.max()) + 1 if len(ours) else 0
+    both = pd.concat([ours, personas.assign(game=personas.game + first)], ignore_index=True)
+    both.attrs.update(personas.attrs)
+    return both
+
+
+def seat_comparison(ours: Any, personas: Any | None = None) -> Any:
+    """Win share by seat for the class's games and, beside it, for every line-up of the personas' experiment
+    (with 95% intervals): rows ('our class', '1: Red'), ('the personas', '1: Red'), …"""
+    import pandas as pd
+
+    parts = {CLASS_LINEUP: seat_table(ours)}
+    if personas is not None and len(personas):
+        parts["the personas"] = seat_table(personas)
+    both = pd.concat(parts, names=["games of"])
+    return both
+
+
+def too_few(games: int, of: str) -> str:
+    """A sentence when a class has too few finished games of a game (`of`: 'X on 6×6') to say anything about
+    it; '' when it has enough."""
+    if games >= CLASS_MIN_GAMES:
+        return ""
+    if games == 0:
+        return f"The class has no finished game of {of} yet: nothing to measure."
+    return (f"The class has only {games} finished game{'s' if games != 1 else ''} of {of} so far: too few to say "
+            f"anything yet, because with so few games every interval is wider than the differences it would show. "
+            f"Play at least {CLASS_MIN_GAMES} and look again.")
 
 
 # ---- summaries -------------------------------------------------------------------------------

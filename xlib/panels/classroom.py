@@ -1,9 +1,11 @@
-"""Class mode on screen: the teacher's class panel for the lab, and a group's join box for the XAllies app.
+"""Class mode on screen: the teacher's class panel for the lab, and a group's join box beside the board of any
+game's app.
 
 The teacher starts a class and projects its code; groups type the code and a group name beside
-their board, and every game they finish is stored for the class (an unfinished one is saved as
-it goes, so a reloaded page picks it up again). The panel refreshes by itself as games arrive and
-sets the class's own numbers beside the computer personas' under the same rules.
+their board (in any of the five games' apps), and every game they finish is stored for the class
+(an unfinished one is saved as it goes, so a reloaded page picks it up again). The panel
+refreshes by itself as games arrive, lists them by game and group with a CSV file per game, and
+sets the class's own XAllies numbers beside the computer personas' under the same rules.
 """
 from __future__ import annotations
 
@@ -16,11 +18,14 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from ..experiments import xallies as lab
-from ..classroom import Activity, ClassClosed, ClassError, ClassStore, StoredGame, new_game_key, open_store
+from ..classroom import (Activity, ClassClosed, ClassError, ClassStore, StoredGame, game_title, new_game_key,
+                         open_store)
 from ..classroom import table as tables
 from ..core import State
+from ..registry import game_names
 from .experiment import csv_link
 from ..board.board import Board, in_kernel
+from ..board.progress import LessonProgress, progress_for
 from .xallies_lab import TABLE_STYLE, figure_png, plot_rates
 
 CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spacing:0.12em;color:#1A1A1A}"
@@ -103,14 +108,15 @@ class _Worker:
 # ---- the group's side: join a class beside the board -----------------------------------------------
 
 class ClassJoin:
-    """A group joins a class beside a Board: `ClassJoin(game)`. Every finished game is stored for the class.
+    """A group joins a class beside the Board of any game: `ClassJoin(game)`. Every finished game is stored for
+    the class, as a game of the board's game.
 
     While joined, each change of the board's game is saved (the newest state; a what-if line is
-    not), so after a page reload the same code and group name bring the unfinished game back.
-    A finished game is stored once and then kept as it is."""
+    not), so after a page reload the same code and group name bring the unfinished game of this
+    board's game back. A finished game is stored once and then kept as it is."""
 
     def __init__(self, board: Board, store: ClassStore | None = None, url: str | None = None,
-                 background: bool | None = None) -> None:
+                 background: bool | None = None, progress: LessonProgress | None = None) -> None:
         self.board = board
         self._store = store
         self.url = url
@@ -144,6 +150,9 @@ class ClassJoin:
                              layout=w.Layout(border="1px solid #BBBBBB", padding="6px 10px", max_width="900px"))
         self.widget.add_class("xlib-class-join")
         board.listeners.append(self._guard(self._changed))
+        # the lesson's exercises done on this page count for the group too
+        self.progress: LessonProgress | None = progress if progress is not None else progress_for(board.game_name)
+        self.progress.listeners.append(self._guard(self._lesson_changed))
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -174,7 +183,8 @@ class ClassJoin:
             store = self.store()
             name = store.join(code, group)
             info = store.class_info(code)
-            resumed = store.unfinished(info.code, name) if self.board.state.parent is None else None
+            resumed = (store.unfinished(info.code, name, game=self.board.game_name)
+                       if self.board.state.parent is None else None)
         except ClassError as exc:
             self.status.value = _say("✗ " + html.escape(str(exc), quote=False), RED)
             return False
@@ -199,6 +209,7 @@ class ClassJoin:
             self.status.value = _say(f"Joined class <b>{info.code}</b> as <b>{html.escape(name)}</b>. Every game "
                                      f"you finish on the board is stored for the class.", GREEN)
             self._changed(self.board.state)
+        self._lesson_changed()
         return True
 
     def _resume(self, game: StoredGame) -> None:
@@ -265,6 +276,27 @@ class ClassJoin:
             self.status.value = _say(f"Class <b>{code}</b>, group <b>{html.escape(group)}</b>: this game is saved as "
                                      f"you play (move {saved.moves}) and counts for the class when it ends.", GREEN)
 
+    def _lesson_changed(self) -> None:
+        """Store the page's lesson exercises (solved, misses) for the group, in the background inside a kernel."""
+        if self.code is None or self.group is None or self.progress is None:
+            return
+        p = self.progress
+        done = {key: (key in p.solved, int(p.missed.get(key, 0))) for key in set(p.solved) | set(p.missed)}
+        if not done:
+            return
+        code, group, game = self.code, self.group, self.board.game_name
+
+        def save() -> None:
+            try:
+                self.store().save_exercises(code, group, game, done)
+            except ClassError as exc:
+                self.status.value = _say(f"✗ The lesson's exercises could not be stored: "
+                                         f"{html.escape(str(exc), quote=False)}", RED)
+        if self.worker is not None:
+            self.worker.submit("lesson", save)
+        else:
+            save()
+
     def flush(self, timeout: float = 60.0) -> bool:
         """Wait until every change so far is saved (tests, and leaving the class)."""
         return self.worker.flush(timeout) if self.worker is not None else True
@@ -273,11 +305,12 @@ class ClassJoin:
 # ---- the teacher's side: the class panel --------------------------------------------------------------
 
 class ClassPanel:
-    """The teacher's class panel: start a class, project its code, and watch the class table fill as games end.
+    """The teacher's class panel: start a class, project its code, and watch the class's games arrive.
 
-    Live: a clock in the browser ticks every `refresh` seconds and the panel asks the database
-    whether anything changed. Beside the class, the computer personas play `baseline_games` games
-    of each mix under the class's rules (in the background inside a kernel)."""
+    The games of every game are listed by game and group, with a CSV file per game; the class's
+    XAllies games are also measured beside the computer personas', who play `baseline_games` games
+    of each mix under the class's rules (in the background inside a kernel). Live: a clock in the
+    browser ticks every `refresh` seconds and the panel asks the database whether anything changed."""
 
     def __init__(self, store: ClassStore | None = None, url: str | None = None, refresh: float = 3.0,
                  baseline_games: int = 60, seed: int = 0, background: bool | None = None) -> None:
@@ -290,6 +323,8 @@ class ClassPanel:
         self.code: str | None = None
         self.closed = False
         self.frame: Any = tables.game_frame([])
+        self.listing: Any = tables.by_game([], [])
+        self.finished: list[StoredGame] = []   # the finished games of every game, with their records
         self.groups: Any = None
         self.compared: Any = None
         self.baselines: dict[str, Any] = {}
@@ -318,12 +353,19 @@ class ClassPanel:
         self.class_buttons = w.HBox([self.refresh_button, self.close_button, self.clear_button, self.csv_link],
                                     layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
         # the results are made once and only their values change, so a redraw is a few value updates
+        self.games_view = w.HTML()
+        self.games_view.add_class("xlib-class-games")
+        self.lessons_view = w.HTML()
+        self.lessons_view.add_class("xlib-class-lessons")
+        self.exercise_rows: list[Any] = []
+        self.lessons: Any = tables.lesson_table([], [])
         self.group_view = w.HTML()
         self.group_plot = _plot_widget()
         self.compare_view = w.HTML()
         self.compare_plot = _plot_widget()
         self.prompt = w.HTML()
-        self.results = w.VBox([self.group_view, self.group_plot, self.compare_view, self.compare_plot, self.prompt])
+        self.results = w.VBox([self.games_view, self.lessons_view, self.group_view, self.group_plot, self.compare_view,
+                               self.compare_plot, self.prompt])
         self.results.add_class("xlib-class-results")
         self.results.layout.display = "none"
         self.text = w.HTML()
@@ -387,8 +429,8 @@ class ClassPanel:
         self.code, self.closed, self.seen = code, closed, None
         self.frame = tables.game_frame([])
         self.code_view.value = (CODE_STYLE + f"<div>Class code</div><div class='xlib-class-code'>{code}</div>"
-                                f"<div class='xlib-class-hint'>Open the XAllies app, scroll to <b>Play in a class</b>, "
-                                f"type <b>{code}</b> and a name for your group.</div>")
+                                f"<div class='xlib-class-hint'>Open the app of any game, scroll to <b>Play in a "
+                                f"class</b>, type <b>{code}</b> and a name for your group.</div>")
         self.class_buttons.layout.display = None
         self.close_button.description = "Reopen the class" if closed else "Close the class"
         self.refresh(force=True)
@@ -451,6 +493,7 @@ class ClassPanel:
         if code is None:
             return False
         store = self.store()
+        self._refresh_lessons(store, code, force)
         seen = store.activity(code)
         if seen == self.seen and not force:
             return False
@@ -460,19 +503,34 @@ class ClassPanel:
                 (old.finished, old.last_finished, old.groups, old.closed)
             self.seen, self.closed = seen, seen.closed
             groups = store.groups(code)
-            in_progress: dict[str, int] = {}
-            for g in store.games(code, finished=False):
-                in_progress[g.group] = in_progress.get(g.group, 0) + 1
+            everything = store.games(code, finished=None)
+            self.listing = tables.by_game(everything, groups)
+            in_progress: dict[str, int] = {}   # XAllies games in progress, for the XAllies table
+            for g in everything:
+                if not g.finished and g.game == tables.XALLIES:
+                    in_progress[g.group] = in_progress.get(g.group, 0) + 1
             if full:
                 self._news.clear()
-                self.frame = tables.game_frame(store.games(code, finished=True, records=True))
+                self.finished = store.games(code, finished=True, records=True)
+                self.frame = tables.game_frame(self.finished)
                 self.rules = tables.class_rules(self.frame)
                 base = self._baseline(self.rules)
                 self.waiting = base is None
                 self.compared = tables.comparison(self.frame, base)
             self.groups = tables.group_table(self.frame, groups, in_progress)
-            self._draw(code, groups, sum(in_progress.values()), full)
+            self._draw(code, groups, sum(1 for g in everything if not g.finished), full)
         return True
+
+    def _refresh_lessons(self, store: ClassStore, code: str, force: bool) -> None:
+        """The groups' lesson exercises: rules done and where each group is stuck (redrawn when they change)."""
+        rows = store.exercises(code)
+        if rows == self.exercise_rows and not force:
+            return
+        self.exercise_rows = rows
+        self.lessons = tables.lesson_table(rows, store.groups(code))
+        self.lessons_view.value = "<h3>Lessons: rules done and exercises missed most</h3>" + TABLE_STYLE + (
+            _table(self.lessons) if len(self.lessons) else "<p>No group has done an exercise yet: the lessons' "
+                                                           "exercises done in class appear here.</p>")
 
     def _baseline(self, rules: dict[str, Any]) -> Any:
         """The personas' table under `rules`: played once per set of rules, in the background in a kernel."""
@@ -492,25 +550,38 @@ class ClassPanel:
         return None
 
     def _draw(self, code: str, groups: list[str], playing: int, full: bool) -> None:
-        finished = int(self.frame.game.nunique()) if len(self.frame) else 0
+        finished = int(self.listing["finished"].sum()) if len(self.listing) else 0
+        xallies = int(self.frame.game.nunique()) if len(self.frame) else 0
         state = "closed: it takes no more games" if self.closed else "open"
         names = ", ".join(html.escape(g) for g in groups) or "none yet"
         self.status.value = (f"<b>Class {code}</b> is {state}. Groups: {len(groups)} ({names}). "
                              f"<b>{finished}</b> finished game{'s' if finished != 1 else ''}, {playing} in progress. "
                              f"<span style='color:#666'>Updated {time.strftime('%H:%M:%S')}.</span>")
-        self.group_view.value = "<h3>Games per group</h3>" + TABLE_STYLE + (
+        self.games_view.value = "<h3>Games by game and group</h3>" + TABLE_STYLE + (
+            _table(self.listing) if len(self.listing) else "<p>No game stored yet: the groups' games appear here "
+                                                           "as they play.</p>")
+        self.group_view.value = "<h3>XAllies games per group</h3>" + TABLE_STYLE + (
             _table(self.groups) if len(self.groups) else "<p>No group has joined yet.</p>")
         if full:
-            self._draw_numbers(code, finished)
+            self._draw_numbers(code, xallies)
         self.text.value = ("<pre style='font-size:12px'>" + html.escape(
-            f"Games per group:\n{self.groups.to_string() if len(self.groups) else 'none yet'}\n\n"
-            f"Our class beside the computer personas:\n"
+            f"Games by game and group:\n{self.listing.to_string() if len(self.listing) else 'none yet'}\n\n"
+            f"XAllies games per group:\n{self.groups.to_string() if len(self.groups) else 'none yet'}\n\n"
+            f"Our class beside the computer personas (XAllies):\n"
             f"{lab.readable(self.compared).to_string() if len(self.compared) else 'no games yet'}") + "</pre>")
 
     def _draw_numbers(self, code: str, finished: int) -> None:
-        """The class beside the personas, the plots, the prompt and the CSV link (when a game ends)."""
-        self.csv_link.value = csv_link(tables.csv_text(self.frame, code), f"xallies-class-{code}.csv",
-                                       "&#8681; Every finished game (CSV)", "xlib-class-csv")
+        """The CSV links (one per game played), and the class's XAllies games beside the personas, the plots and
+        the prompt (when a game ends)."""
+        links = []
+        for game in game_names():
+            played = [g for g in self.finished if g.game == game]
+            if not played:
+                continue
+            links.append(csv_link(tables.played_csv(played, code), f"{game}-class-{code}.csv",
+                                  f"&#8681; {html.escape(game_title(game))}: {len(played)} finished "
+                                  f"game{'s' if len(played) != 1 else ''} (CSV)", "xlib-class-csv"))
+        self.csv_link.value = " &nbsp; ".join(links)
         rules = self.rules
         rules_text = (f"{rules['players']} players, white supply "
                       f"{'unlimited' if rules['supply'] is None else rules['supply']}, shooting skill {rules['skill']}")

@@ -1,9 +1,12 @@
-"""What every experiment panel of the notebooks shares: runs in the background, and the report helpers.
+"""What every experiment panel of the notebooks shares: runs in the background, the report helpers, and a
+class chosen by its code.
 
 A panel's buttons start a run on a background thread, so the page stays live while games are played;
 the buttons are disabled meanwhile, progress is told in words ("Playing: game 12 of 60"), and a
 ValueError (bad input) is shown in the panel as a sentence. Results are HTML tables, discussion
-prompts and matplotlib figures shown as images. Nothing here knows a game.
+prompts and matplotlib figures shown as images. A lab reads a class's own games through
+ClassChooser: a box for the class code and a button, as the class panel opens a class. Nothing here
+knows a game.
 """
 from __future__ import annotations
 
@@ -12,11 +15,14 @@ import html
 import io
 import threading
 import traceback
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
 from ..board.board import in_kernel
+from ..classroom import ClassStore, StoredGame, open_store
+from ..core import State
+from ..records import replay
 
 #: the look of result tables and discussion prompts (a panel puts it before its HTML)
 TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:13px}"
@@ -162,3 +168,57 @@ class BackgroundRun:
             self.progress_bar.value = done
             self.progress_text.value = f"{what}: game {done} of {total}"
         return told
+
+
+class ClassChooser(BackgroundRun):
+    """A class chosen by its code, for a lab to set the class's own games beside its experiments: a box for the
+    code and a button (as the class panel's "Open this class"), then the class's finished games of `games`,
+    read from the class database (the one every kernel of the class shares) and replayed.
+
+    A subclass names its `games` and shows what it reads in `show_games`; reading happens in the
+    background inside a kernel, and a wrong code or a database problem is said in the panel."""
+
+    #: the games whose finished games a lab reads (names as in xlib.game_names())
+    games: Sequence[str] = ()
+    #: the button's words
+    button_text = "Show our class's games"
+
+    def __init__(self, store: ClassStore | None = None, url: str | None = None,
+                 background: bool | None = None) -> None:
+        super().__init__(background)
+        self._store = store
+        self.url = url
+        self.code: str | None = None
+        self.code_box = w.Text(placeholder="a class code", description="Class code", layout=w.Layout(width="210px"),
+                               style={"description_width": "80px"})
+        self.code_box.add_class("xlib-class-code-input")
+        self.show_button = self.button(self.button_text, self.show_chosen, icon="users",
+                                       layout=w.Layout(width="220px"))
+        self.chooser = w.HBox([self.code_box, self.show_button], layout=w.Layout(align_items="center"))
+
+    def store(self) -> ClassStore:
+        """The class database, opened when first needed."""
+        if self._store is None:
+            self._store = open_store(self.url)
+        return self._store
+
+    def show_chosen(self) -> None:
+        """Show the class whose code is in the box (the button)."""
+        self.show_class(self.code_box.value)
+
+    def show_class(self, code: str) -> None:
+        """Read the class's finished games and show them; a wrong code is said in the panel, in a sentence."""
+        self.message.value = "<i>Reading the class's games…</i>"
+        store = self.store()
+        info = store.class_info(code)
+        found: dict[str, list[tuple[State, StoredGame]]] = {}
+        for game in self.games:
+            stored = store.games(info.code, game=game, records=True)
+            found[game] = [(replay(g.record), g) for g in stored if g.record is not None]
+        self.code, self.code_box.value = info.code, info.code
+        self.message.value = ""
+        self.show_games(info.code, found)
+
+    def show_games(self, code: str, games: dict[str, list[tuple[State, StoredGame]]]) -> None:
+        """Show the class's finished games, by game: each its final state and how it was stored."""
+        raise NotImplementedError

@@ -1,5 +1,6 @@
 """The three-player politics lab's panels: a live X game with the leader and the would-be kingmaker
-marked, and tournaments of persona line-ups with tables, plots and discussion prompts.
+marked, tournaments of persona line-ups with tables, plots and discussion prompts, and the class's
+own games of X and three-player XATS beside the personas'.
 
 Every number comes from xlib.experiments.politics and xlib.agents.standings; a run is reproducible from its seed.
 Runs in the background, tables, plots and prompts are xlib.panels.experiment's, as in the XAllies lab.
@@ -15,11 +16,12 @@ import ipywidgets as w
 from ..agents import POLITICIANS, standings
 from ..board import Board, palette
 from ..board.view import Overlay
+from ..classroom import StoredGame
 from ..core import State
 from ..experiments import politics
 from ..games.x import XState
 from ..views.x.view import BADGE_DIRECTION, BADGE_R, XView
-from .experiment import TABLE_STYLE, BackgroundRun, csv_link
+from .experiment import TABLE_STYLE, BackgroundRun, ClassChooser, csv_link
 from .experiment import figure as _figure, image as _image, prompt as _prompt, table_html as _table
 
 POLITICS_STRIP = 30              # the politics line under the X board's score lines
@@ -172,6 +174,7 @@ class PoliticsPanel(BackgroundRun):
         self.results = w.VBox()
         self.results.add_class("xlib-lab-results")
         self.table: Any = None
+        self.shown: list[Callable[[], None]] = []   # told after every experiment shown (the class's view)
         controls = w.VBox([self.game, self.lineups, self.custom, self.games, self.seed, self.run_button])
         text = w.Accordion(children=[self.text])
         text.set_title(0, "The same results as text")
@@ -221,6 +224,8 @@ class PoliticsPanel(BackgroundRun):
             "\n\nWin shares:\n" + politics.readable(self.persona_summary).to_string() +
             "\n\nBy seat:\n" + politics.readable(self.seat_summary).to_string() +
             "\n\nKingmaking events:\n" + (self.events.to_string() if len(self.events) else "none")) + "</pre>"
+        for told in self.shown:
+            told()
 
     def _result_widgets(self) -> list[w.Widget]:
         s, p, seats = self.lineup_summary, self.persona_summary, self.seat_summary
@@ -239,6 +244,74 @@ class PoliticsPanel(BackgroundRun):
             _prompt(seats_prompt(seats)),
             link,
         ]
+
+
+class ClassPolitics(ClassChooser):
+    """The class's own games of X and three-player XATS, chosen by the class code, with the lab's measures and
+    intervals: kingmaking, the early leader's fate and wins by seat, beside the personas' line-ups of the
+    experiment `lab` shows when it is of the same game and rules (and shown again after each new run)."""
+
+    games = ("x", "xats")
+
+    def __init__(self, lab: PoliticsPanel | None = None, store: Any = None, url: str | None = None,
+                 background: bool | None = None) -> None:
+        super().__init__(store, url, background)
+        self.lab = lab
+        self.tables: dict[str, Any] = {}       # per game in words ('X on 6×6'): the class's table
+        self.groups: dict[str, dict[str, int]] = {}
+        self.results = w.VBox()
+        self.results.add_class("xlib-politics-class-results")
+        self.widget = w.VBox([self.chooser, self.message, self.results, self.errors])
+        self.widget.add_class("xlib-politics-class")
+        if lab is not None:
+            lab.shown.append(self._redraw)
+
+    def show_games(self, code: str, games: dict[str, list[tuple[State, StoredGame]]]) -> None:
+        """Measure the class's games, one table per game and rules (X of each size, three-player XATS)."""
+        kinds: dict[tuple[str, tuple[tuple[str, Any], ...]], list[tuple[State, StoredGame]]] = {}
+        for name in self.games:
+            for state, stored in games.get(name, []):
+                options = politics.politics_options(state)
+                if options is not None:
+                    kinds.setdefault((name, tuple(sorted(options.items()))), []).append((state, stored))
+        self.tables, self.groups = {}, {}
+        for (name, rules), played in sorted(kinds.items(), key=lambda kv: (kv[0][0] != "x", kv[0][1])):
+            words = politics.game_words(name, dict(rules))
+            self.tables[words] = politics.class_table([(state, stored.seats) for state, stored in played])
+            counts: dict[str, int] = {}
+            for _, stored in played:
+                counts[stored.group] = counts.get(stored.group, 0) + 1
+            self.groups[words] = counts
+        self._redraw()
+
+    def _redraw(self) -> None:
+        """Draw the class's tables, with the personas' beside them where the experiment shown has the same rules."""
+        if self.code is None:
+            return
+        personas = self.lab.table if self.lab is not None else None
+        parts: list[w.Widget] = []
+        if not self.tables:
+            parts.append(w.HTML(f"<p><b>Class {self.code}</b>: "
+                                + html.escape(politics.too_few(0, "X or three-player XATS"))
+                                + " Groups play them in the X and XATS apps, under <b>Play in a class</b>.</p>"))
+        for words, ours in self.tables.items():
+            n = int(ours.game.nunique())
+            groups = ", ".join(f"{html.escape(g)} {k}" for g, k in self.groups[words].items())
+            same = personas is not None and len(personas) and politics.same_rules(ours, personas)
+            head = (f"<h3>Class {self.code}: {n} game{'s' if n != 1 else ''} of {html.escape(words)}</h3>"
+                    f"<p>Finished games by group: {groups}.</p>")
+            few = politics.too_few(n, words)
+            if few:
+                head += f"<div class='xlib-prompt'>{html.escape(few)}</div>"
+            lineups = politics.lineup_table(politics.beside(ours, personas) if same else ours)
+            seats = politics.seat_comparison(ours, personas if same else None)
+            note = "" if same else (f"<p>Run the experiment above with {html.escape(words)} to see the personas' "
+                                    f"line-ups beside the class.</p>")
+            parts += [w.HTML(TABLE_STYLE + head + "<h4>Kingmaking and the early leader</h4>" + note
+                             + _table(politics.readable(lineups))),
+                      _image(plot_rates(lineups)),
+                      w.HTML(TABLE_STYLE + "<h4>Who wins? Win shares by seat</h4>" + _table(politics.readable(seats)))]
+        self.results.children = parts
 
 
 def _game_words(table: Any) -> str:
