@@ -160,7 +160,7 @@ def test_a_database_made_by_the_previous_schema_opens_with_its_games_kept(url, p
         _store_as_before(old, code, "Reds", "reds-game-2", before[1].history()[7], seats)
     assert _version(url) == 1 and "game" not in _columns(url, "games")
     with open_store(url) as s:   # this release migrates it in place
-        assert s.schema_version == 2 == len(MIGRATIONS)
+        assert s.schema_version == len(MIGRATIONS) >= 2
         games = s.games(code, records=True)
         assert [(g.key, g.group, g.game) for g in games] == [("reds-game-1", "Reds", "xallies"),
                                                              ("blues-game-1", "Blues", "xallies")]
@@ -173,7 +173,7 @@ def test_a_database_made_by_the_previous_schema_opens_with_its_games_kept(url, p
         s.save_game(code, "Blues", "blues-game-2", played["x"][0].record(), PLAYS["x"][1])
         assert [g.game for g in s.games(code, finished=None)] == ["xallies", "xallies", "xallies", "x"]
         assert s.game(code, "reds-game-2").moves == 9
-    assert _version(url) == 2 and "game" in _columns(url, "games")
+    assert _version(url) == len(MIGRATIONS) and "game" in _columns(url, "games")
     with open_store(url) as s:   # opened again: nothing migrates twice, nothing is lost
         assert len(s.games(code, finished=None)) == 4 and s.activity(code).finished == 3
 

@@ -41,7 +41,8 @@ def test_redo_brings_back_the_move_and_the_computer_reply_and_play_goes_on(page,
 
     board.locator(".xlib-undo").click()
     page.wait_for_function("(el) => el.innerText.includes('Took back')", arg=message.element_handle(), timeout=30_000)
-    assert moves_listed(log) < played
+    page.wait_for_function(f"(el) => (el.innerText.match(/^\\s*\\d+\\. /gm) || []).length < {played}",
+                           arg=log.element_handle(), timeout=30_000)   # the list follows the message
 
     board.get_by_role("button", name="Redo").click()
     page.wait_for_function("(el) => el.innerText.includes('Played again')", arg=message.element_handle(),
