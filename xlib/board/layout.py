@@ -71,9 +71,9 @@ def build(board: Board, controls: bool | str) -> None:
     board._seat_box = w.VBox(layout=shared.layout()) if full else None
     if playable:
         board.undo_button = w.Button(description="Undo", icon="undo", tooltip="take back your last move",
-                                    layout=shared.layout(width="92px"))
+                                    layout=shared.layout(width="92px"), style=shared.button_style())
         board.redo_button = w.Button(description="Redo", icon="repeat", tooltip="play the undone move again",
-                                    layout=shared.layout(width="92px"))
+                                    layout=shared.layout(width="92px"), style=shared.button_style())
         board.undo_button.on_click(board.guard(lambda _: board.undo()))
         board.redo_button.on_click(board.guard(lambda _: board.redo()))
         board.undo_button.add_class("xlib-undo")
@@ -87,16 +87,16 @@ def build(board: Board, controls: bool | str) -> None:
     if full:
         assert board.undo_button is not None and board.redo_button is not None and board._seat_box is not None
         board.new_button = w.Button(description="New game", icon="plus", layout=shared.layout(width="104px"),
-                                   tooltip="start a new game with the options under 'Options for a new game'")
+                                   tooltip="start a new game with the options under 'Options for a new game'", style=shared.button_style())
         board.new_button.on_click(board.guard(lambda _: board.new_game_from_controls()))
         board.slider = w.IntSlider(min=0, max=0, value=0, description="History", continuous_update=True,
                                   layout=shared.layout(width=f"{SIDE_WIDTH}px"), style={"description_width": "56px"})
         board.slider.observe(board.guard(board._on_slider), names="value")
         board.explore_button = w.Button(description="Try a move here", icon="code-fork",
                                        layout=shared.layout(width="146px"),
-                                       tooltip="play other moves from the position shown; the game is kept")
+                                       tooltip="play other moves from the position shown; the game is kept", style=shared.button_style())
         board.back_button = w.Button(description="Back to the game", icon="reply", layout=shared.layout(width="146px"),
-                                    tooltip="return to the game as it was; your what-if line is kept")
+                                    tooltip="return to the game as it was; your what-if line is kept", style=shared.button_style())
         board.explore_button.on_click(board.guard(lambda _: board.explore()))
         board.back_button.on_click(board.guard(lambda _: board.back_to_game()))
         board.line_menu = w.Dropdown(options=[("The game", 0)], value=0, layout=w.Layout(width=f"{SIDE_WIDTH}px"),

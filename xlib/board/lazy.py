@@ -8,6 +8,8 @@ import anywidget
 import ipywidgets as w
 import traitlets
 
+from . import shared
+
 _ESM = """
 function render({ model, el }) {
   const anchor = model.get("anchor");
@@ -47,9 +49,9 @@ class Lazy:
     def __init__(self, build: Callable[[], Any], height: str, label: str = "", anchor: str = "") -> None:
         self._build = build
         self.built: Any = None
-        self.sentinel = Sentinel(label=label, anchor=anchor)
+        self.sentinel = Sentinel(label=label, anchor=anchor, layout=shared.layout())
         self.sentinel.observe(lambda ch: self.build() if ch["new"] else None, names="seen")
-        self.widget = w.VBox([self.sentinel], layout=w.Layout(min_height=height))
+        self.widget = w.VBox([self.sentinel], layout=shared.layout(min_height=height))
         self.widget.add_class("xlib-lazy")
 
     def build(self) -> Any:
@@ -59,7 +61,7 @@ class Lazy:
             shown = getattr(self.built, "widget", self.built)
             self.sentinel.label = ""   # its anchor stays, for links to this place
             self.widget.children = (self.sentinel, shown)
-            self.widget.layout.min_height = None
+            self.widget.layout = shared.layout()   # a shared layout is replaced, never changed
         return self.built
 
     def _ipython_display_(self) -> None:

@@ -80,11 +80,11 @@ class Tutorial:
         self.title = w.HTML(layout=shared.layout(height="30px", overflow="hidden"), style=shared.html_style())
         self.sentence = w.HTML(layout=shared.layout(height="72px", overflow="auto", width="100%", max_width="760px"), style=shared.html_style())
         self.sentence.add_class("xlib-sentence")
-        self.back_button = w.Button(description="Back", icon="arrow-left", layout=shared.layout(width="90px"))
+        self.back_button = w.Button(description="Back", icon="arrow-left", layout=shared.layout(width="90px"), style=shared.button_style())
         self.next_button = w.Button(description="Next", icon="arrow-right", button_style="primary",
                                     layout=shared.layout(width="90px"))
         self.turn_button = w.Button(description="Your turn", icon="hand-pointer-o", tooltip="play from here",
-                                    layout=shared.layout(width="110px"))
+                                    layout=shared.layout(width="110px"), style=shared.button_style())
         self.exercise_button = w.Button(description="Exercises", icon="check-square-o", button_style="info",
                                         tooltip="check what you learned: a task on a position, checked by the game",
                                         layout=shared.layout(width="120px"))
@@ -118,11 +118,11 @@ class Tutorial:
         """The exercise's buttons, made when the first exercise opens (a lesson board loads lighter)."""
         if not hasattr(self, "again_button"):
             guard = self.board.guard
-            self.again_button = w.Button(description="Try again", icon="repeat", layout=shared.layout(width="110px"))
-            self.show_button = w.Button(description="Show me", icon="eye", layout=shared.layout(width="100px"))
+            self.again_button = w.Button(description="Try again", icon="repeat", layout=shared.layout(width="110px"), style=shared.button_style())
+            self.show_button = w.Button(description="Show me", icon="eye", layout=shared.layout(width="100px"), style=shared.button_style())
             self.after_button = w.Button(description="Next exercise", icon="arrow-right", button_style="primary",
                                          layout=shared.layout(width="140px"))
-            self.rule_button = w.Button(description="Back to the rule", icon="book", layout=shared.layout(width="150px"))
+            self.rule_button = w.Button(description="Back to the rule", icon="book", layout=shared.layout(width="150px"), style=shared.button_style())
             self.again_button.on_click(guard(lambda _: self.try_again()))
             self.show_button.on_click(guard(lambda _: self.show_me()))
             self.after_button.on_click(guard(lambda _: self.next_exercise()))
@@ -261,7 +261,7 @@ class Tutorial:
         if ex.kind == "choice":
             buttons = []
             for c in ex.choices:
-                b = w.Button(description=c, layout=shared.layout(width="auto", min_width="80px", margin="2px 6px 2px 0"))
+                b = w.Button(description=c, layout=shared.layout(width="auto", min_width="80px", margin="2px 6px 2px 0"), style=shared.button_style())
                 b.add_class("xlib-choice")
                 b.on_click(self.board.guard(lambda _, c=c: self.choose(c)))
                 buttons.append(b)

@@ -24,6 +24,7 @@ from ..classroom import table as tables
 from ..core import State
 from ..registry import game_names
 from .experiment import csv_link
+from ..board import shared
 from ..board.board import Board, in_kernel
 from ..board.progress import LessonProgress, progress_for
 from .xallies_lab import TABLE_STYLE, figure_png, plot_rates
@@ -135,7 +136,7 @@ class ClassJoin:
         self.join_button = w.Button(description="Join the class", icon="users", button_style="primary",
                                     layout=w.Layout(width="150px"))
         self.leave_button = w.Button(description="Leave", icon="sign-out", layout=w.Layout(width="90px",
-                                                                                         display="none"))
+                                                                                         display="none"), style=shared.button_style())
         self.status = w.HTML(_say("Your teacher shows a class code. Type it with a name for your group (no "
                                   "personal names), then press <b>Join the class</b>."))
         self.errors = w.Output()
@@ -339,16 +340,16 @@ class ClassPanel:
         self.start_button = w.Button(description="Start a new class", icon="play", button_style="primary",
                                      layout=w.Layout(width="180px"))
         self.open_box = w.Text(placeholder="a class code", layout=w.Layout(width="130px"))
-        self.open_button = w.Button(description="Open this class", icon="folder-open", layout=w.Layout(width="150px"))
+        self.open_button = w.Button(description="Open this class", icon="folder-open", layout=w.Layout(width="150px"), style=shared.button_style())
         self.code_view = w.HTML(CODE_STYLE + "<div class='xlib-class-hint'>No class yet: press <b>Start a new "
                                 "class</b> and show its code to the groups.</div>")
         self.code_view.add_class("xlib-class-code-view")
         self.status = w.HTML()
         self.status.add_class("xlib-class-panel-status")
-        self.refresh_button = w.Button(description="Refresh now", icon="refresh", layout=w.Layout(width="130px"))
-        self.close_button = w.Button(description="Close the class", icon="lock", layout=w.Layout(width="150px"))
+        self.refresh_button = w.Button(description="Refresh now", icon="refresh", layout=w.Layout(width="130px"), style=shared.button_style())
+        self.close_button = w.Button(description="Close the class", icon="lock", layout=w.Layout(width="150px"), style=shared.button_style())
         self.clear_button = w.Button(description="Clear the class's games", icon="trash",
-                                     layout=w.Layout(width="220px"))
+                                     layout=w.Layout(width="220px"), style=shared.button_style())
         self.csv_link = w.HTML()
         self.class_buttons = w.HBox([self.refresh_button, self.close_button, self.clear_button, self.csv_link],
                                     layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
