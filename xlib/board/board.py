@@ -240,21 +240,20 @@ class Board:
     def projector(self, on: bool = True) -> None:
         """The projector view for the class's screen: the board takes most of the screen, the status line and
         the last move in large type, and only Undo, Redo and New game beside it."""
-        if on:
-            self.widget.add_class("xlib-projector")
-        else:
-            self.widget.remove_class("xlib-projector")
-        if self.projector_button is not None and self.projector_button.value != on:
-            self.projector_button.value = on
+        self._look("xlib-projector", on, self.projector_button)
 
     def zoom_in(self, on: bool = True) -> None:
         """Draw the board twice as large, scrolled inside its column: small pieces become readable."""
+        self._look("xlib-zoomed", on, self.zoom_button)
+
+    def _look(self, css_class: str, on: bool, button: w.ToggleButton | None) -> None:
+        """Turn a way of showing the board on or off (a class the page's style reads), with its button."""
         if on:
-            self.widget.add_class("xlib-zoomed")
+            self.widget.add_class(css_class)
         else:
-            self.widget.remove_class("xlib-zoomed")
-        if self.zoom_button is not None and self.zoom_button.value != on:
-            self.zoom_button.value = on
+            self.widget.remove_class(css_class)
+        if button is not None and button.value != on:
+            button.value = on
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

@@ -108,7 +108,25 @@ class _Worker:
 
 # ---- the group's side: join a class beside the board -----------------------------------------------
 
-class ClassJoin:
+class _ClassWidget:
+    """What the join box and the class panel share: the class database, opened when first needed, and errors
+    shown on the page (Voila hides a callback's errors otherwise)."""
+
+    _store: ClassStore | None
+    url: str | None
+    errors: w.Output
+
+    def _report(self) -> None:
+        self.errors.append_stdout("Something went wrong; please report this message:\n" + traceback.format_exc())
+
+    def store(self) -> ClassStore:
+        """The class database, opened when first needed."""
+        if self._store is None:
+            self._store = open_store(self.url)
+        return self._store
+
+
+class ClassJoin(_ClassWidget):
     """A group joins a class beside the Board of any game: `ClassJoin(game)`. Every finished game is stored for
     the class, as a game of the board's game.
 
@@ -167,15 +185,6 @@ class ClassJoin:
             except Exception:
                 self._report()
         return wrapped
-
-    def _report(self) -> None:
-        self.errors.append_stdout("Something went wrong; please report this message:\n" + traceback.format_exc())
-
-    def store(self) -> ClassStore:
-        """The class database, opened when first needed."""
-        if self._store is None:
-            self._store = open_store(self.url)
-        return self._store
 
     # ---- joining ------------------------------------------------------------------------------
     def join(self, code: str, group: str) -> bool:
@@ -305,7 +314,7 @@ class ClassJoin:
 
 # ---- the teacher's side: the class panel --------------------------------------------------------------
 
-class ClassPanel:
+class ClassPanel(_ClassWidget):
     """The teacher's class panel: start a class, project its code, and watch the class's games arrive.
 
     The games of every game are listed by game and group, with a CSV file per game; the class's
@@ -403,15 +412,6 @@ class ClassPanel:
             except Exception:
                 self._report()
         return wrapped
-
-    def _report(self) -> None:
-        self.errors.append_stdout("Something went wrong; please report this message:\n" + traceback.format_exc())
-
-    def store(self) -> ClassStore:
-        """The class database, opened when first needed."""
-        if self._store is None:
-            self._store = open_store(self.url)
-        return self._store
 
     # ---- the class ------------------------------------------------------------------------------
     def start(self) -> str:
