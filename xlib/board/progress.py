@@ -38,7 +38,7 @@ class LessonProgress:
             self.keeper.observe(lambda ch: self._restore() if ch["new"] else None, names="loaded")
         self.summary = w.HTML(style=shared.html_style(), layout=shared.layout())
         self.summary.add_class("xlib-progress")
-        self.rules = w.HTML(style=shared.html_style(), layout=shared.layout())
+        self.rules = w.HTML(style=shared.html_style(), layout=shared.layout(width="100%"))
         parts: list[Any] = [self.summary, self.rules] + ([self.keeper] if self.keeper is not None else [])
         self.widget = w.VBox(parts, layout=shared.layout(margin="4px 0 8px 0"))
         self.widget.add_class("xlib-lesson-progress")
@@ -103,7 +103,9 @@ class LessonProgress:
             colour = "#00603C" if self.done(s) else "#555555"
             items.append(f"<a href='#{rule_anchor(s)}' style='color:{colour};text-decoration:none;"
                          f"margin-right:12px;white-space:nowrap'>{mark} {html.escape(s.title)}</a>")
-        self.rules.value = f"<div style='font-size:13px;line-height:1.7;white-space:normal'>{''.join(items)}</div>"
+        # the rules wrap onto as many lines as the page needs, never past its edge
+        self.rules.value = (f"<div style='font-size:13px;line-height:1.7;white-space:normal;display:flex;"
+                            f"flex-wrap:wrap;max-width:100%'>{''.join(items)}</div>")
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
