@@ -99,7 +99,7 @@ def test_alea_tutorial_follows_its_your_turn_sentences_by_clicks(page, server, a
 
     tutorial, board, press, click = scene(lesson.SCENES.index(lesson.SAME_FLIPS))
     press("Your turn")                              # at the first step Black is to move, as the sentence says
-    assert "click c3 instead of d2" in tutorial.locator(".xlib-sentence").inner_text()
+    wait_text(page, tutorial.locator(".xlib-sentence"), "click c3 instead of d2")   # the page hears it a moment later
     click("c3")
     wait_text(page, board.locator(".xlib-log"), "xd2")   # converting around c3 is the one move written xd2
     wait_text(page, board.locator(".xlib-status"), "Black 4, White 0")
