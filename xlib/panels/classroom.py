@@ -115,6 +115,12 @@ class _ClassWidget:
     _store: ClassStore | None
     url: str | None
     errors: w.Output
+    widget: w.VBox
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
 
     def _report(self) -> None:
         self.errors.append_stdout("Something went wrong; please report this message:\n" + traceback.format_exc())
@@ -172,11 +178,6 @@ class ClassJoin(_ClassWidget):
         # the lesson's exercises done on this page count for the group too
         self.progress: LessonProgress | None = progress if progress is not None else progress_for(board.game_name)
         self.progress.listeners.append(self._guard(self._lesson_changed))
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         def wrapped(*args: Any) -> Any:
@@ -397,11 +398,6 @@ class ClassPanel(_ClassWidget):
                               self.code_view, self.status, self.class_buttons, self.results, text, self.errors,
                               self.clock])
         self.widget.add_class("xlib-class-panel")
-
-    def _ipython_display_(self) -> None:
-        from IPython.display import display
-
-        display(self.widget)
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         def wrapped(*args: Any) -> Any:
