@@ -47,9 +47,10 @@ function render({ model, el }) {
   // The widget's own element only holds the canvas: its layout and its xlib- classes go to the <canvas>, which
   // then sits in the page as an ipycanvas canvas does (so the page's canvas.xlib-canvas rules reach it).
   const mirror = () => {
+    const classes = (model.get("_dom_classes") || []).filter((c) => c.startsWith("xlib-"));
+    if (canvas.className !== classes.join(" ")) canvas.className = classes.join(" ");
+    for (const c of classes) if (el.classList.contains(c)) el.classList.remove(c);
     const hidden = el.style.display === "none";
-    for (const c of [...canvas.classList]) if (!el.classList.contains(c)) canvas.classList.remove(c);
-    for (const c of el.classList) if (c.startsWith("xlib-")) canvas.classList.add(c);
     const style = [];
     for (let k = 0; k < el.style.length; k++) {
       const p = el.style[k];
@@ -93,6 +94,7 @@ function render({ model, el }) {
   model.on("change:width", size);
   model.on("change:height", size);
   model.on("change:aria_label", label);
+  model.on("change:_dom_classes", mirror);
   model.send({ event: "client_ready" });   // a new view starts blank: the kernel paints it
   return () => {
     watch.disconnect();
@@ -100,6 +102,7 @@ function render({ model, el }) {
     model.off("change:width", size);
     model.off("change:height", size);
     model.off("change:aria_label", label);
+    model.off("change:_dom_classes", mirror);
   };
 }
 
