@@ -262,3 +262,24 @@ def test_the_page_side_ships_in_the_package():
     for name in ("fill_circle", "stroke_circle", "fill_polygon", "stroke_polygon", "stroke_lines", "stroke_line",
                  "clear", "set"):   # the calls ipycanvas draws as paths of its own: the page draws them alike
         assert f'case "{name}"' in script
+
+
+def test_keys_reach_python_alike_from_both_canvases_and_the_web_canvas_takes_a_name_and_a_busy_mark():
+    got: list[tuple[Any, ...]] = []
+    served, web = Canvas(width=10, height=10), WebCanvas(width=10, height=10)
+    press = {"event": "key_down", "key": "ArrowLeft", "shift_key": True, "ctrl_key": False, "meta_key": False}
+    for c, handle in ((served, served._handle_frontend_event), (web, web._on_event)):
+        canvases.on_key(c, lambda *key: got.append(key))
+        handle(c, dict(press), [])
+    assert got == [("ArrowLeft", True, False, False)] * 2
+    canvases.set_label(web, "The board: Red to move")
+    canvases.set_busy(web, True)
+    assert web.aria_label == "The board: Red to move" and web.busy is True
+    canvases.set_label(served, "ignored")   # ipycanvas has no way to name its canvas: nothing breaks
+    canvases.set_busy(served, True)
+    busy: list[str] = []
+    canvases.on_click(web, lambda x, y: busy.append("played"), lambda: busy.append("answered"))
+    web._on_event(web, {"event": "mouse_down", "x": 1, "y": 2, "busy": True}, [])
+    web._on_event(web, {"event": "touch_start", "touches": [{"x": 1, "y": 2}], "busy": True}, [])
+    web._on_event(web, {"event": "mouse_down", "x": 1, "y": 2, "busy": False}, [])
+    assert busy == ["answered", "answered", "played"]

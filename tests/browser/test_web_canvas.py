@@ -1,7 +1,7 @@
 """The X app with its boards on our web canvas (XLIB_CANVAS=web, as in a browser with no server), in a real Chromium:
 every board painted by replaying the kernel's frames, the <canvas> styled and sized as ipycanvas's is, a stone
 placed by a click at two screen sizes, a click while the computer thinks answered and not played, and the
-computer's replies painted."""
+computer's replies painted; on both canvases, a board takes the keyboard's focus and Tab moves it on."""
 import os
 
 import pytest
@@ -77,3 +77,23 @@ def test_the_web_canvas_paints_plays_a_click_answers_a_busy_click_and_shows_the_
         board.screenshot(path=str(artifacts / f"web-canvas-{size['width']}x{size['height']}.png"))
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("backend", ["ipycanvas", "web"])
+def test_a_board_takes_the_keyboard_focus_and_tab_moves_it_on(page, request, backend):
+    url = request.getfixturevalue("server" if backend == "ipycanvas" else "web_server")
+    open_app(page, url, "x.ipynb")
+    board = page.locator(".xlib-board.xlib-controls").last
+    board.scroll_into_view_if_needed()
+    canvas = board.locator("canvas.xlib-canvas")
+    wait_painted(page, canvas)
+    assert canvas.evaluate("(c) => c.tabIndex") == 0
+    canvas.focus()
+    assert page.evaluate("() => document.activeElement.matches('canvas.xlib-canvas')")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.tagName") == "BUTTON"   # on to the board's buttons
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => document.activeElement.matches('canvas.xlib-canvas')")
+    page.keyboard.press("Shift+Tab")   # back past it, to what stands before the board
+    assert not canvas.evaluate("(c) => document.activeElement === c")
+    no_errors(page)
