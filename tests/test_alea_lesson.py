@@ -280,9 +280,9 @@ def test_the_superko_exercise_is_the_end_of_the_scene_and_refuses_what_the_game_
     last = L.SUPERKO.states()[-1]
     assert start.position_text() == last.position_text()
     assert "superko" in last.explain("xc1")                     # in the scene's game, superko forbids xc1
-    assert start.explain("xc1") is None                         # the position alone carries no history
-    assert not ex.check(start, start.play("xc1")) and "superko" in ex.miss(start, start.play("xc1"))
-    assert ex.check(start, start.play("xb5"))
+    assert start.explain("xc1") == last.explain("xc1")          # the exercise carries the scene's history
+    assert ex.illegal == "xc1" and "superko" in start.explain(ex.illegal)
+    assert {str(m) for m in start.moves() if ex.check(start, start.play(m))} == {"xb5"}
 
 
 def test_exercise_sentences_name_who_moves_and_use_no_code_words():

@@ -246,9 +246,12 @@ def test_the_home_row_exercises_read_the_home_row_after_the_flight():
     assert ex.check(start, start.play("c1-c3")) and not ex.check(start, start.play("c1-b2"))
     assert ex.miss(start, start.play("c1-b2")) == "South's home row is now rank 2."
     ex, start = exercise(L.FALLBACK, 1)
-    assert ex.check(start, start.play("c2-c4"))
-    assert not ex.check(start, start.play("a2-a3"))           # a1 still hemmed in: a2 is free, but a3 and b2 are not
-    assert not ex.check(start, start.play("b2-c2>b2"))        # the pyramid dropped back on b2 fills rank 2 again
+    right = {str(m) for m in start.moves() if ex.check(start, start.play(m))}
+    # only e2's flights free e1 (d1 and f1 beside it are taken), and not one that drops a pyramid back on e2
+    assert right == {"e2-e5", "e2-d4", "e2-f4", "e2-c3", "e2-d2-c2-c4", "e2-d2-c2-b3", "e2-d2-c2-d3"}
+    assert not ex.check(start, start.play("e2-f2>e2")) and not ex.check(start, start.play("c2-c4"))
+    assert ex.miss(start, start.play("c2-c4")) == ("d1, f1 and e2 beside e1 are all still taken after your flight: "
+                                                   "the pyramid on e1 cannot take its first step.")
 
 
 def test_the_rank_exercises_count_the_ship_not_a_reprogrammed_pyramid():
