@@ -50,7 +50,12 @@ def what_happened(start: State, end: State) -> str:
     """What the turn did, in the game's words: alliances, waste and white pieces (or that nothing happened)."""
     said = [f"{_names(c.coalition).capitalize()} formed an alliance in well {c.well}: +3 each to {_names(c.coalition)}."
             for c in new_alliances(start, end)]
-    said += [f"The black piece of well {w} was wasted: every player's colour was in it." for w in new_wastes(start, end)]
+    wasted = new_wastes(start, end)
+    if len(wasted) == 1:
+        said.append(f"The black piece of well {wasted[0]} was wasted: every player's colour was in it.")
+    elif wasted:
+        wells = ", ".join(map(str, wasted[:-1])) + f" and {wasted[-1]}"
+        said.append(f"The black pieces of wells {wells} were wasted: every player's colour was in each.")
     taken, denied = whites_taken(start, end), len(_x(end).ledger.denied) - len(_x(start).ledger.denied)
     who = COLOUR_NAMES[_mover(start)].capitalize()
     if taken:
