@@ -291,7 +291,7 @@ class Tutorial:
             self.progress.miss(self.scene, self.exercise)
             # what the turn was, then what it did and why that misses the task: each said once
             hint = f" <b>Hint:</b> {ex.hint}" if self.misses >= 2 else ""
-            self.board.say(f"{self._what_happened(start, state)} {ex.missed_because(start, state)} "
+            self.board.say(f"{self._what_happened(start, state)} {html.escape(ex.missed_because(start, state))} "
                            f"Press <b>Try again</b>.{hint}", "illegal")
             self.board.locked = "Not this time. " + AGAIN
         self.board.refresh()
