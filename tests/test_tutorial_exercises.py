@@ -69,7 +69,7 @@ def test_every_exercise_is_solved_on_the_board_by_its_solution_and_missed_by_a_w
                 for m in wrong_turn(ex, t.start_state):
                     assert t.board.play(m), (scene.title, k, m)
                 said = t.board.message.value
-                reason = ex.missed_because(t.start_state, t.board.state)
+                reason = html.escape(ex.missed_because(t.start_state, t.board.state))
                 assert "Try again" in said and reason in said, (scene.title, k)
                 sentences = [x.strip() for x in re.split(r"(?<=[.!?])\s", re.sub(r"<[^>]+>", "", said)) if x.strip()]
                 assert len(sentences) == len(set(sentences)), (scene.title, k, said)     # each said once
