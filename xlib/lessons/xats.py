@@ -559,8 +559,8 @@ WHOSE_TURN = Scene(G, "Only the player whose turn ends can win", [
         Exercise(
             task="White to move: Red's count is equal, and Red would win on its turn after most moves. Play so "
                  "that Red cannot win at once.",
-            why="Destroying s2 sends Red's tile 12 home: Red has 3 tiles and 2 spikes, and no single move of "
-                "Red's makes them equal.",
+            why="Destroying s2 sends Red's tile 12 home (destroying s3, Red's 13): Red has 3 tiles and 2 spikes, and "
+                "no single move of Red's makes them equal.",
             hint="Red wins next by covering tile 4 or by destroying with tile 7. Give Red a tile back instead.",
             solution=("s2x3",), illegal="3>s1",
             position="W:3,5,8,12 R:2,7 | s1:13W,11R,4R s2:12R,10W s3:13R,9W,6W | x:1W,2W,4W,7W,11W,1R,3R,5R,6R,"

@@ -274,8 +274,8 @@ BOOST = Scene(G, "Landing on a pyramid: Rocket Boost", [
     exercises=[
         Exercise(
             "South to fly: land a ship on rank 5.",
-            why="No ship of rank 1 reaches rank 5 by itself: c1 lands on the medium pyramid on c3, and its Rocket "
-                "Boost of 2 flies on to c5.",
+            why="No ship of rank 1 reaches rank 5 by itself: every way there lands on the medium pyramid on c3, whose "
+                "Rocket Boost of 2 flies on to c5, as c1-c3-c5 does.",
             hint="Land on a pyramid first: its pips give your ship a new leg.",
             solution=("c1-c3-c5",), illegal="c1-c5",
             position="301123/000000/000000/002000/000000/312213 S", goal=flies_to_rank(5), miss=rank_miss(5)),
