@@ -51,7 +51,7 @@ def test_every_exercise_is_solved_on_the_board_by_its_solution_and_missed_by_a_w
             if ex.kind == "choice":
                 wrong = [c for c in ex.choices if c != ex.answer]
                 t.choose(wrong[0])
-                reason = html.escape(ex.why_not(t.start_state, wrong[0]))
+                reason = html.escape(ex.why_not(t.start_state, wrong[0], t._what_it_does(t.start_state, wrong[0])))
                 assert reason and reason in t.board.message.value, (scene.title, k, t.board.message.value)
                 assert "✗" in t.board.message.value and "Hint" not in t.board.message.value
                 assert font_size(t.board.message.value) >= 13, (scene.title, k)

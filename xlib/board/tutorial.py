@@ -323,7 +323,7 @@ class Tutorial:
             self.board.say(f"✓ Right: {html.escape(choice)}. {ex.why}", "good")
             self.board.refresh()
             return
-        said = f"<b>{html.escape(choice)}</b>: {html.escape(ex.why_not(start, choice))}"
+        said = f"<b>{html.escape(choice)}</b>: {html.escape(ex.why_not(start, choice, self._what_it_does(start, choice)))}"
         if self.answered:   # another choice looked at after the right answer: its reason, and no miss
             self.board.say(f"{said} The answer is <b>{html.escape(str(ex.answer))}</b>.", "info")
             self.board.refresh()
@@ -333,6 +333,14 @@ class Tutorial:
         hint = f" <b>Hint:</b> {ex.hint}" if self.misses >= 2 else " Try another answer."
         self.board.say(f"{said}{hint}", "illegal")
         self.board.refresh()
+
+    def _what_it_does(self, start: State, choice: str) -> str:
+        """What a choice does when played here, in the move list's words ('' when it is no legal move, or when the
+        move list writes it as another move that leaves the same position)."""
+        if start.explain(choice) is not None:
+            return ""
+        entries = self.board.view.log(start.play(choice))[len(self.board.view.log(start)):]
+        return entries[0][1] if len(entries) == 1 and entries[0][0] == choice else ""
 
     def try_again(self) -> None:
         if self.exercise is not None:

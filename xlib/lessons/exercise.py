@@ -92,16 +92,18 @@ class Exercise:
             raise ValueError("a choice exercise is answered by its choices' reasons")
         return self.miss(start, end).strip()
 
-    def why_not(self, start: State, choice: str) -> str:
+    def why_not(self, start: State, choice: str, does: str = "") -> str:
         """Why `choice` is not the answer to this question: its own reason, or what the rules say of it where
-        its legality differs from the answer's ('' when neither says it)."""
+        its legality differs from the answer's ('' when neither says it); `does`, when given, is what the
+        legal move does, in the move list's words."""
         if choice in self.reasons:
             return self.reasons[choice]
         legal = {c: _refusal(start, c) == "" for c in (choice, str(self.answer))}
         if legal[choice] == legal[str(self.answer)]:
             return ""
         if legal[choice]:
-            return "It is a legal move here, so it is not the one the rules refuse."
+            done = f" ({does})" if does else ""
+            return f"It is a legal move here{done}, so it is not the one the rules refuse."
         return f"The rules refuse it: {_refusal(start, choice)}"
 
     def solution_end(self, start: State) -> State:

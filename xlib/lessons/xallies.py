@@ -62,7 +62,7 @@ def what_happened(start: State, end: State) -> str:
         said.append(f"{who} took {'a white piece' if taken == 1 else f'{taken} white pieces'}.")
     if denied:
         said.append(f"{who} crossed into another region, but the supply was empty: no white piece.")
-    return " ".join(said) or "That turn made no alliance, wasted nothing and took no white piece."
+    return " ".join(said) or "That turn scored nothing, wasted nothing and took no white piece."
 
 
 # ---- goals ----------------------------------------------------------------------------------------
