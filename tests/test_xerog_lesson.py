@@ -258,7 +258,14 @@ def test_the_rank_exercises_count_the_ship_not_a_reprogrammed_pyramid():
     ex, start = exercise(L.PIPS)
     assert ex.check(start, start.play("a1-a4")) and ex.check(start, start.play("f1-f4"))
     assert not ex.check(start, start.play("b1-b3"))
+    # a Reprogram drops the other pyramid on rank 4; the ship itself stays on rank 1
+    drops = [m for m in start.moves() if ">" in str(m) and str(m).endswith("4")]
+    assert start.explain("d1-c1>a4") is None and len(drops) >= 12
+    assert not any(ex.check(start, start.play(m)) for m in drops)
+    assert ex.miss(start, start.play("d1-c1>a4")) == ("No ship lands on rank 4: the ship ends on c1. The pyramid "
+                                                      "dropped on a4 is not the ship.")
     ex, start = exercise(L.BOOST)
+    assert start.explain("c1-c3>a5") is None and not ex.check(start, start.play("c1-c3>a5"))
     assert ex.check(start, start.play("c1-c3-c5"))
     assert start.explain("a1-b1>a5") is None and not ex.check(start, start.play("a1-b1>a5"))   # a dropped pyramid
     one_leg = [m for m in start.moves() if str(m).count("-") == 1 and ">" not in str(m)]
