@@ -290,3 +290,11 @@ def test_exercise_sentences_name_who_moves_and_use_no_code_words():
         assert re.search(r"\b(Black|White)('s final turn| to move| just)", ex.task), f"{name} #{k}: {ex.task}"
         for text in (ex.task, ex.why, ex.hint):
             assert not re.search(r"\b(None|True|False|def|self|mask|index)\b", text), text
+
+
+def test_the_end_exercise_names_exactly_the_stones_xc3_converts():
+    ex = L.THE_END.exercises[0]
+    start = exercise_start(L.THE_END, ex)
+    after = start.play("xc3")
+    flipped = [c for c in start.game.names if start.stone(c) is not None and after.stone(c) != start.stone(c)]
+    assert flipped == ["b3"] and "xc3 converts b3." in ex.why and "c4" not in ex.why

@@ -1,4 +1,5 @@
 """The Xero-G lesson: every scene plays through and shows the rule its sentences teach."""
+import re
 from collections import Counter
 
 import pytest
@@ -236,6 +237,10 @@ def test_the_reprogram_exercises_stop_a_real_threat_and_only_a_reprogram_stops_i
         assert ex.check(start, ex.solution_end(start))
         plain = next(m for m in start.moves() if ">" not in str(m))
         assert "can still fly into the base" in ex.miss(start, start.play(plain))
+    ex, start = exercise(L.REPROGRAM, 0)
+    assert {str(m) for m in start.moves() if ex.check(start, start.play(m))} == {"e2-d3>a1", "e2-d3>b2"}
+    named = set(re.findall(r"\b[a-f][1-6]\b", ex.hint)) - {"d3", "a2", "d5", "b4"}
+    assert named == {"b2", "a1"}, ex.hint     # the hint sends the pyramid only where it blocks North (not b3)
     ex, start = exercise(L.REPROGRAM, 2)
     assert {str(m) for m in start.moves() if ex.check(start, start.play(m))} == {"b1-b3>f2", "b1-b3>f4"}
     assert not ex.check(start, start.play("b1-b3>f5"))                     # North lands on f5 and boosts
