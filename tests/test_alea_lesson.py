@@ -280,9 +280,9 @@ def test_the_superko_exercise_is_the_end_of_the_scene_and_refuses_what_the_game_
     last = L.SUPERKO.states()[-1]
     assert start.position_text() == last.position_text()
     assert "superko" in last.explain("xc1")                     # in the scene's game, superko forbids xc1
-    assert start.explain("xc1") is None                         # the position alone carries no history
-    assert not ex.check(start, start.play("xc1")) and "superko" in ex.miss(start, start.play("xc1"))
-    assert ex.check(start, start.play("xb5"))
+    assert start.explain("xc1") == last.explain("xc1")          # the exercise carries the scene's history
+    assert ex.illegal == "xc1" and "superko" in start.explain(ex.illegal)
+    assert {str(m) for m in start.moves() if ex.check(start, start.play(m))} == {"xb5"}
 
 
 def test_exercise_sentences_name_who_moves_and_use_no_code_words():
@@ -290,3 +290,11 @@ def test_exercise_sentences_name_who_moves_and_use_no_code_words():
         assert re.search(r"\b(Black|White)('s final turn| to move| just)", ex.task), f"{name} #{k}: {ex.task}"
         for text in (ex.task, ex.why, ex.hint):
             assert not re.search(r"\b(None|True|False|def|self|mask|index)\b", text), text
+
+
+def test_the_end_exercise_names_exactly_the_stones_xc3_converts():
+    ex = L.THE_END.exercises[0]
+    start = exercise_start(L.THE_END, ex)
+    after = start.play("xc3")
+    flipped = [c for c in start.game.names if start.stone(c) is not None and after.stone(c) != start.stone(c)]
+    assert flipped == ["b3"] and "xc3 converts b3." in ex.why and "c4" not in ex.why

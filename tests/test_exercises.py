@@ -84,3 +84,26 @@ def test_an_exercise_is_a_goal_or_choices_with_a_right_answer():
         Exercise("t", "w", "h", ("a1",), "zz")
     with pytest.raises(ValueError, match="not one of its choices"):
         Exercise("t", "w", "h", ("a1",), "zz", choices=("a1", "b2"), answer="c3")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_wrong_choice_says_why_it_is_not_the_answer_to_its_question(name):
+    for scene, k, ex in exercises(name):
+        if ex.kind != "choice":
+            continue
+        start = ex.start(scene.game, scene.options)
+        answer_legal = start.explain(ex.answer) is None
+        for choice in ex.choices:
+            if choice == ex.answer:
+                continue
+            reason = ex.why_not(start, choice)
+            assert reason.strip() and "None" not in reason, f"{scene.title} #{k}: {choice!r} has no reason"
+            if choice not in ex.reasons:   # the rules answer only where the choice's legality differs the answer's
+                assert (start.explain(choice) is None) != answer_legal, (scene.title, k, choice)
+
+
+def test_a_reason_is_given_only_for_a_wrong_choice_and_a_move_exercise_says_why_it_is_missed():
+    with pytest.raises(ValueError, match="not wrong choices"):
+        Exercise("t", "w", "h", ("a1",), "zz", choices=("a1", "b2"), answer="a1", reasons={"a1": "right"})
+    with pytest.raises(ValueError, match="miss"):
+        Exercise("t", "w", "h", ("a1",), "zz", goal=lambda start, end: True)

@@ -1,7 +1,9 @@
 """Exercises on a live lesson board, in every game: a right answer gets ✓ and its reason and counts as solved,
 a wrong one says what happened and offers Try again, two misses bring the hint, Show me plays an answer
 without solving it; the lesson's progress counts rules and exercises and comes back after a reload."""
+import html
 import json
+import re
 
 import pytest
 
@@ -19,6 +21,11 @@ GAMES = xlib.game_names()
 def tutorial(scene, progress=None):
     return Tutorial(scene, animate=0, background=False,
                     progress=progress or LessonProgress(scene.game, keep=False))
+
+
+def font_size(message):
+    """The type size (px) the board's message box shows a sentence in."""
+    return float(re.search(r"font-size:([\d.]+)px", message).group(1))
 
 
 def wrong_turn(ex, start):
@@ -42,16 +49,31 @@ def test_every_exercise_is_solved_on_the_board_by_its_solution_and_missed_by_a_w
             t.start_exercise(k)
             assert ex.task in t.sentence.value and f"Exercise {k + 1} of {len(scene.exercises)}" in t.sentence.value
             if ex.kind == "choice":
-                wrong = next(c for c in ex.choices if c != ex.answer)
-                t.choose(wrong)
+                wrong = [c for c in ex.choices if c != ex.answer]
+                t.choose(wrong[0])
+                reason = html.escape(ex.why_not(t.start_state, wrong[0], t._what_it_does(t.start_state, wrong[0])))
+                assert reason and reason in t.board.message.value, (scene.title, k, t.board.message.value)
                 assert "✗" in t.board.message.value and "Hint" not in t.board.message.value
-                t.choose(wrong)
+                assert font_size(t.board.message.value) >= 13, (scene.title, k)
+                t.choose(wrong[-1])
                 assert "Hint" in t.board.message.value
+                t.choose(ex.answer)
+                assert "✓" in t.board.message.value
+                missed = t.progress.missed[f"{scene.title}#{k}"]
+                t.choose(wrong[0])      # another choice looked at after the right answer: explained, not a miss
+                assert reason in t.board.message.value and "✗" not in t.board.message.value
+                assert t.progress.missed[f"{scene.title}#{k}"] == missed and t.misses == 2
+                assert f"{scene.title}#{k}" in t.progress.solved
                 t.choose(ex.answer)
             else:
                 for m in wrong_turn(ex, t.start_state):
                     assert t.board.play(m), (scene.title, k, m)
-                assert "does not do what the task asks" in t.board.message.value, (scene.title, k)
+                said = t.board.message.value
+                reason = html.escape(ex.missed_because(t.start_state, t.board.state))
+                assert "Try again" in said and reason in said, (scene.title, k)
+                sentences = [x.strip() for x in re.split(r"(?<=[.!?])\s", re.sub(r"<[^>]+>", "", said)) if x.strip()]
+                assert len(sentences) == len(set(sentences)), (scene.title, k, said)     # each said once
+                assert font_size(said) >= 13, (scene.title, k, said)
                 assert t.progress.missed[f"{scene.title}#{k}"] == 1
                 t.try_again()
                 assert t.board.state is t.start_state or t.board.state.position_text() == t.start_state.position_text()

@@ -298,7 +298,7 @@ def test_the_tile_exercises_ask_for_spikes_and_fit():
     three, most = L.TILES.exercises
     s = three.start("xats")
     assert {str(m) for m in s.moves() if three.check(s, s.play(m))} == {"6>s1", "7>s1", "8>s1"}
-    assert "Tile 2 has 1 spike." == three.miss(s, s.play("2>s1"))
+    assert "Tile 2 has 1 spike, not three." == three.miss(s, s.play("2>s1"))
     on_tripod = L.FIT.exercises[1]
     s = on_tripod.start("xats")
     assert {m.tile for m in s.moves() if on_tripod.check(s, s.play(m))} == {1, 2, 4}

@@ -1,4 +1,5 @@
 """The Xero-G lesson: every scene plays through and shows the rule its sentences teach."""
+import re
 from collections import Counter
 
 import pytest
@@ -236,6 +237,10 @@ def test_the_reprogram_exercises_stop_a_real_threat_and_only_a_reprogram_stops_i
         assert ex.check(start, ex.solution_end(start))
         plain = next(m for m in start.moves() if ">" not in str(m))
         assert "can still fly into the base" in ex.miss(start, start.play(plain))
+    ex, start = exercise(L.REPROGRAM, 0)
+    assert {str(m) for m in start.moves() if ex.check(start, start.play(m))} == {"e2-d3>a1", "e2-d3>b2"}
+    named = set(re.findall(r"\b[a-f][1-6]\b", ex.hint)) - {"d3", "a2", "d5", "b4"}
+    assert named == {"b2", "a1"}, ex.hint     # the hint sends the pyramid only where it blocks North (not b3)
     ex, start = exercise(L.REPROGRAM, 2)
     assert {str(m) for m in start.moves() if ex.check(start, start.play(m))} == {"b1-b3>f2", "b1-b3>f4"}
     assert not ex.check(start, start.play("b1-b3>f5"))                     # North lands on f5 and boosts
@@ -246,16 +251,26 @@ def test_the_home_row_exercises_read_the_home_row_after_the_flight():
     assert ex.check(start, start.play("c1-c3")) and not ex.check(start, start.play("c1-b2"))
     assert ex.miss(start, start.play("c1-b2")) == "South's home row is now rank 2."
     ex, start = exercise(L.FALLBACK, 1)
-    assert ex.check(start, start.play("c2-c4"))
-    assert not ex.check(start, start.play("a2-a3"))           # a1 still hemmed in: a2 is free, but a3 and b2 are not
-    assert not ex.check(start, start.play("b2-c2>b2"))        # the pyramid dropped back on b2 fills rank 2 again
+    right = {str(m) for m in start.moves() if ex.check(start, start.play(m))}
+    # only e2's flights free e1 (d1 and f1 beside it are taken), and not one that drops a pyramid back on e2
+    assert right == {"e2-e5", "e2-d4", "e2-f4", "e2-c3", "e2-d2-c2-c4", "e2-d2-c2-b3", "e2-d2-c2-d3"}
+    assert not ex.check(start, start.play("e2-f2>e2")) and not ex.check(start, start.play("c2-c4"))
+    assert ex.miss(start, start.play("c2-c4")) == ("d1, f1 and e2 beside e1 are all still taken after your flight: "
+                                                   "the pyramid on e1 cannot take its first step.")
 
 
 def test_the_rank_exercises_count_the_ship_not_a_reprogrammed_pyramid():
     ex, start = exercise(L.PIPS)
     assert ex.check(start, start.play("a1-a4")) and ex.check(start, start.play("f1-f4"))
     assert not ex.check(start, start.play("b1-b3"))
+    # a Reprogram drops the other pyramid on rank 4; the ship itself stays on rank 1
+    drops = [m for m in start.moves() if ">" in str(m) and str(m).endswith("4")]
+    assert start.explain("d1-c1>a4") is None and len(drops) >= 12
+    assert not any(ex.check(start, start.play(m)) for m in drops)
+    assert ex.miss(start, start.play("d1-c1>a4")) == ("No ship lands on rank 4: the ship ends on c1. The pyramid "
+                                                      "dropped on a4 is not the ship.")
     ex, start = exercise(L.BOOST)
+    assert start.explain("c1-c3>a5") is None and not ex.check(start, start.play("c1-c3>a5"))
     assert ex.check(start, start.play("c1-c3-c5"))
     assert start.explain("a1-b1>a5") is None and not ex.check(start, start.play("a1-b1>a5"))   # a dropped pyramid
     one_leg = [m for m in start.moves() if str(m).count("-") == 1 and ">" not in str(m)]

@@ -9,7 +9,6 @@ from typing import Any
 import ipywidgets as w
 
 from ..core import Move, State
-from ..errors import XlibError
 from ..lessons import Exercise, Scene, turn_over
 from . import shared
 from .board import Board, message_size
@@ -73,6 +72,7 @@ class Tutorial:
         self.start_state: State | None = None
         self.judged: State | None = None     # the position last judged, so it is judged once
         self.misses = 0
+        self.answered = False
         self.showing = False
         # a lazy board's placeholder holds the rule's anchor; an eager one carries its own
         anchor = f"<a id='{rule_anchor(self.scenes[0])}'></a>" if self.lazy is None else ""
@@ -238,6 +238,7 @@ class Tutorial:
             return
         ex = self.scene.exercises[k]
         self.exercise, self.live, self.misses = k, True, 0
+        self.answered = False    # a choice exercise answered right: other choices are then only explained
         self.start_state = ex.start(self.scene.game, self.scene.options)
         self.board.reset(self.start_state)
         self.judged = self.start_state
@@ -287,20 +288,18 @@ class Tutorial:
         else:
             self.misses += 1
             self.progress.miss(self.scene, self.exercise)
-            happened = ex.miss(start, state) if ex.miss is not None else self._what_happened(start, state)
-            if told and told not in happened:
-                happened = f"{happened} {told}"
+            # what the turn was, then what it did and why that misses the task: each said once
             hint = f" <b>Hint:</b> {ex.hint}" if self.misses >= 2 else ""
-            self.board.say(f"{happened} That does not do what the task asks: press <b>Try again</b>.{hint}",
-                           "illegal")
+            self.board.say(f"{self._what_happened(start, state)} {html.escape(ex.missed_because(start, state))} "
+                           f"Press <b>Try again</b>.{hint}", "illegal")
             self.board.locked = "Not this time. " + AGAIN
         self.board.refresh()
 
     def _what_happened(self, start: State, end: State) -> str:
-        """The moves the student played, in the game's words (the move list's)."""
+        """The moves the student played, as the move list writes them (what they did is the exercise's to say)."""
         entries = self.board.view.log(end)[len(self.board.view.log(start)):]
-        said = "; ".join(f"<code>{html.escape(m)}</code>" + (f" {html.escape(p)}" if p else "") for m, p in entries)
-        return f"You played {said}." if said else "You played."
+        said = " ".join(f"<code>{html.escape(m)}</code>" for m, _ in entries)
+        return f"You played {said}:" if said else "You played:"
 
     def _on_refused(self, text: str) -> None:
         """A move the rules refused counts as a miss in an exercise (the board has said why)."""
@@ -319,24 +318,28 @@ class Tutorial:
             return
         if ex.solved_by_choice(choice):
             self.progress.solve(self.scene, self.exercise)
+            self.answered = True
             self.board.say(f"✓ Right: {html.escape(choice)}. {ex.why}", "good")
+            self.board.refresh()
+            return
+        said = f"<b>{html.escape(choice)}</b>: {html.escape(ex.why_not(start, choice, self._what_it_does(start, choice)))}"
+        if self.answered:   # another choice looked at after the right answer: its reason, and no miss
+            self.board.say(f"{said} The answer is <b>{html.escape(str(ex.answer))}</b>.", "info")
             self.board.refresh()
             return
         self.misses += 1
         self.progress.miss(self.scene, self.exercise)
-        try:
-            move = start.parse(choice)
-        except XlibError:
-            move = None
-        if move is not None:
-            reason = start.explain(move)
-            said = f"{html.escape(choice)} is against the rules: {reason}" if reason else \
-                f"{html.escape(choice)} is allowed here."
-        else:
-            said = f"Not {html.escape(choice)}."
         hint = f" <b>Hint:</b> {ex.hint}" if self.misses >= 2 else " Try another answer."
         self.board.say(f"{said}{hint}", "illegal")
         self.board.refresh()
+
+    def _what_it_does(self, start: State, choice: str) -> str:
+        """What a choice does when played here, in the move list's words ('' when it is no legal move, or when the
+        move list writes it as another move that leaves the same position)."""
+        if start.explain(choice) is not None:
+            return ""
+        entries = self.board.view.log(start.play(choice))[len(self.board.view.log(start)):]
+        return entries[0][1] if len(entries) == 1 and entries[0][0] == choice else ""
 
     def try_again(self) -> None:
         if self.exercise is not None:

@@ -180,9 +180,8 @@ def not_a_repeat(position: str, moves: list[str], options: dict[str, int]) -> Go
 def superko_miss(start: State, end: State) -> str:
     move = _first(start, end)
     if _is_placement(start, end):
-        return f"{move} places a stone; the task is a conversion that superko allows."
-    return (f"{move} brings back the board the tugs of war began with, Black to move: in the game above, superko "
-            f"forbids it.")
+        return f"{move} places a stone and converts nothing; the task is a conversion that superko allows."
+    return f"{move} brings back a board that occurred before, with the same player to move: superko forbids it."
 
 
 def placed_next_to(cell: str) -> Goal:
@@ -206,6 +205,15 @@ def placed_next_to_miss(cell: str) -> Miss:
         if abs(f - cf) == 1 and abs(r - cr) == 1:
             return f"{move} touches {cell} only at a corner: a neighbour shares a side."
         return f"{move} is not next to {cell}."
+    return miss
+
+
+def corner_miss(cell: str) -> Miss:
+    """Where the stone went, against the corner the task named (the leftmost file and the top rank)."""
+    def miss(start: State, end: State) -> str:
+        move = _first(start, end)
+        where = f"on file {move[0]}, rank {move[1:]}" if move[:1].isalpha() and move[1:].isdigit() else "no placement"
+        return f"{move} is {where}: the top left corner is {cell}, on the leftmost file and the top rank."
     return miss
 
 
@@ -253,7 +261,7 @@ PLACING = Scene(G, "Placing a stone", [
             why="Files run from a on the left to h on the right, ranks from 1 at the bottom to 8 at the top: the "
                 "top left corner is a8.",
             hint="The leftmost file is a; the top rank is 8.",
-            solution=("a8",), illegal="pass", goal=played("a8")),
+            solution=("a8",), miss=corner_miss("a8"), illegal="pass", goal=played("a8")),
     ])
 
 CONVERTING = Scene(G, "Converting: all or none", [
@@ -414,7 +422,9 @@ SAME_FLIPS = Scene(G, "Two conversions, one move", [
                 "them is the same, so the rules count one move. xb2 flips c2 only.",
             hint="List the white stones each black stone touches.",
             solution=("xd2",), illegal="xd3",
-            position="...../...../..BW./.BWB./..... B -", choices=("xb2", "xd2", "d4"), answer="xd2"),
+            position="...../...../..BW./.BWB./..... B -", choices=("xb2", "xd2", "d4"), answer="xd2",
+            reasons={"xb2": "xb2 flips only c2; xc3 flips c2 and d3.",
+                     "d4": "d4 places a stone and flips nothing; xc3 flips c2 and d3."}),
     ])
 
 SUPERKO_START = "BWW../...../WBB../...../BWW.. B -"
@@ -439,8 +449,7 @@ SUPERKO = Scene(G, "No repeating a position (superko)", [
             why="xb5 flips a5 into a board never seen before. xc1 would flip b1 back and bring back the board the "
                 "scene began with, Black to move: superko forbids that.",
             hint="Flipping b1 back repeats the first board of the scene. Look at rank 5.",
-            solution=("xb5",), illegal="xa3",
-            position="BWW../...../WBB../...../BBW.. W b3 streak 5",
+            solution=("xb5",), illegal="xc1", position=SUPERKO_START, before=tuple(SUPERKO_MOVES),
             goal=not_a_repeat(SUPERKO_START, SUPERKO_MOVES, SMALL), miss=superko_miss),
     ])
 
@@ -488,7 +497,7 @@ THE_END = Scene(G, "The end: a full board, two final turns, counting", [
         Exercise(
             "Black to move: which of these moves is illegal, and why?",
             why="Passing is allowed only in the two final turns, after a placement has filled the board. b1 fills "
-                "the last cell; xc3 converts b3 and c4.",
+                "the last cell; xc3 converts b3.",
             hint="When may a player pass?",
             solution=("pass",), illegal="pass",
             position="WWBB/WWBB/WBBB/W.BB B -", choices=("b1", "xc3", "pass"), answer="pass"),

@@ -4,8 +4,9 @@ Two kinds. A *move* exercise: the student plays a whole turn on the board, and `
 says whether the position reached solves the task (a predicate over the public API, so every right
 answer counts, not one cell). A *choice* exercise: the student picks one of `choices` (moves in
 notation, such as "which of these is illegal?"), and `answer` is the right one; each pick is
-answered with what the rules say of it. Either way a right answer gets `why`, a wrong one what
-actually happened, two misses the `hint`, and "Show me" plays `solution` with its sentence."""
+answered with why it is not the answer to that question. Either way a right answer gets `why`, a wrong one
+what it did and why that does not do the task (`miss` for a move, `reasons` or the rules for a choice), two
+misses the `hint`, and "Show me" plays `solution` with its sentence."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,7 +17,7 @@ from ..core import Move, State
 
 #: (the exercise's position, the position after the student's turn) -> solved?
 Goal = Callable[[State, State], bool]
-#: (the exercise's position, the position after the student's turn) -> what happened, in the game's words
+#: (the exercise's position, the position after a wrong turn) -> what the turn did and why that misses the task
 Miss = Callable[[State, State], str]
 
 #: the most decisions one turn may take in an exercise (XAllies sows, then drops, then shoots)
@@ -29,8 +30,10 @@ class Exercise:
 
     `solution` holds the moves of one right answer (the whole turn); `illegal` is a mistake a student
     might make there, which the rules refuse with a sentence; `before` holds moves played from `position`
-    before the student's turn (the history a rule such as superko looks back on); `miss`, when given, says what a legal
-    wrong answer did in this exercise's terms (the board says it in general words otherwise)."""
+    before the student's turn (the history a rule such as superko looks back on); `miss` (every move exercise has
+    one) says what a legal wrong turn did in this exercise's terms and why that does not do the task, from what
+    the goal found missing; `reasons` gives a wrong choice the reason it is not the answer to this question
+    (where none is given, a choice whose legality differs from the answer's is answered by the rules)."""
 
     task: str
     why: str
@@ -45,6 +48,7 @@ class Exercise:
     options: dict[str, Any] = field(default_factory=dict)
     seed: int = 0
     before: tuple[str, ...] = ()
+    reasons: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if (self.goal is None) == (not self.choices):
@@ -54,6 +58,12 @@ class Exercise:
             raise ValueError(f"exercise {self.task!r}: its answer {self.answer!r} is not one of its choices")
         if not self.solution:
             raise ValueError(f"exercise {self.task!r}: give the moves of one right answer (for Show me)")
+        if self.goal is not None and self.miss is None:
+            raise ValueError(f"exercise {self.task!r}: say why a wrong turn misses the task (miss)")
+        stray = set(self.reasons) - set(self.choices) | ({self.answer} & set(self.reasons))
+        if stray:
+            raise ValueError(f"exercise {self.task!r}: reasons given for {sorted(map(str, stray))}, which are not "
+                             f"wrong choices")
 
     @property
     def kind(self) -> str:
@@ -76,12 +86,37 @@ class Exercise:
     def solved_by_choice(self, choice: str) -> bool:
         return self.answer is not None and choice == self.answer
 
+    def missed_because(self, start: State, end: State) -> str:
+        """What a wrong turn did and why that does not do the task (move kind)."""
+        if self.miss is None:
+            raise ValueError("a choice exercise is answered by its choices' reasons")
+        return self.miss(start, end).strip()
+
+    def why_not(self, start: State, choice: str, does: str = "") -> str:
+        """Why `choice` is not the answer to this question: its own reason, or what the rules say of it where
+        its legality differs from the answer's ('' when neither says it); `does`, when given, is what the
+        legal move does, in the move list's words."""
+        if choice in self.reasons:
+            return self.reasons[choice]
+        legal = {c: _refusal(start, c) == "" for c in (choice, str(self.answer))}
+        if legal[choice] == legal[str(self.answer)]:
+            return ""
+        if legal[choice]:
+            done = f" ({does})" if does else ""
+            return f"It is a legal move here{done}, so it is not the one the rules refuse."
+        return f"The rules refuse it: {_refusal(start, choice)}"
+
     def solution_end(self, start: State) -> State:
         """The position the solution reaches (its moves must be legal: a lesson test plays them)."""
         s = start
         for m in self.solution:
             s = s.play(m)
         return s
+
+
+def _refusal(start: State, choice: str) -> str:
+    """The rules' sentence refusing `choice` at `start`, or '' when it is a legal move there."""
+    return start.explain(choice) or ""
 
 
 def turn_over(start: State, now: State) -> bool:

@@ -281,7 +281,10 @@ WIN_310_EXERCISES = [
             "A 0 wins only when the other two counts are equal.",
         hint="Count each player's corners after e5. Whose count is the largest one nobody else has?",
         solution=("e5",), illegal="e6", position=".R...G/R.Y.../..RYY./.Y...G/..Y..R/G..GR. G",
-        choices=("Red", "Yellow", "Green"), answer="Green", options=QUICK),
+        choices=("Red", "Yellow", "Green"), answer="Green", options=QUICK,
+        reasons={"Red": "After e5 Red keeps only 1 corner, a1 (3-1-0): Green's 3 is larger.",
+                 "Yellow": "Yellow's 0 wins only when the other two counts are equal, and after e5 they are 3 "
+                           "and 1."}),
 ]
 
 WIN_211_EXERCISES = [
@@ -302,7 +305,9 @@ WIN_022_EXERCISES = [
             "with no corner.",
         hint="The winner has the largest count that no other player has. After a1, which counts are shared?",
         solution=("a1",), illegal="f1", position=".....Y/...G../..R.../.R.R../.....Y/G...Y. G",
-        choices=("Red", "Yellow", "Green"), answer="Red", options=QUICK),
+        choices=("Red", "Yellow", "Green"), answer="Red", options=QUICK,
+        reasons={"Yellow": "After a1 Yellow's 2 is shared with Green's 2, and a shared count wins nothing.",
+                 "Green": "After a1 Green's 2 is shared with Yellow's 2, and a shared count wins nothing."}),
 ]
 
 WIN_220_EXERCISES = [
@@ -313,7 +318,9 @@ WIN_220_EXERCISES = [
             "win with none.",
         hint="After a6, count each player's corners. Which count does nobody share?",
         solution=("a6",), illegal="f6", position=".R...Y/R..Y../..Y.../.G.RG./..G.../.....R Y",
-        choices=("Red", "Yellow", "Green"), answer="Green", options=QUICK),
+        choices=("Red", "Yellow", "Green"), answer="Green", options=QUICK,
+        reasons={"Red": "After a6 Red's 2 is shared with Yellow's 2, and a shared count wins nothing.",
+                 "Yellow": "After a6 Yellow's 2 is shared with Red's 2, and a shared count wins nothing."}),
     Exercise(
         "Red to move: Red and Yellow own two corners each, so Green leads with none. Take the lead.",
         why="e5 closes Red's path f4–e5–d6 around Yellow's e6–f5, so f6 is Red's: 3-1-0, and Red's 3 is the "
@@ -330,14 +337,22 @@ NO_DRAWS_EXERCISES = [
             "board always has a count nobody shares.",
         hint="After a1, count each player's corners: which count does nobody share?",
         solution=("a1",), illegal="b1", position=".GGGGY/RRRYGR/RYGYGY/RGYRRY/RYRYGR/GYRYGY G",
-        choices=("Red", "Yellow", "Green"), answer="Red", options=QUICK),
+        choices=("Red", "Yellow", "Green"), answer="Red", options=QUICK,
+        reasons={"Yellow": "After a1 the board is full at 0-2-2: Yellow's 2 is shared with Green's, so it wins "
+                           "nothing.",
+                 "Green": "Green's a1 makes 0-2-2: Green's 2 is shared with Yellow's, so it wins nothing."}),
     Exercise(
         "On a full board every corner has an owner. Which of these scores can never happen then?",
         why="The four corners make the counts add up to 4, and 1-1-1 adds up to 3. Each way to share 4 corners, "
             "4-0-0, 3-1-0, 2-2-0 and 2-1-1, has a count nobody shares: no draws.",
         hint="Add up each score. How many corners does the board have?",
         solution=("a1",), illegal="b1", position=".YGRRR/GYYGRR/GGGYGR/YYYGRG/RRYYRR/YGGYRY G",
-        choices=("4-0-0", "3-1-0", "2-2-0", "2-1-1", "1-1-1"), answer="1-1-1", options=QUICK),
+        choices=("4-0-0", "3-1-0", "2-2-0", "2-1-1", "1-1-1"), answer="1-1-1", options=QUICK,
+        reasons={"4-0-0": "4-0-0 adds up to the 4 corners, so a full board can end so: one player owns all four.",
+                 "3-1-0": "3-1-0 adds up to the 4 corners, so a full board can end so.",
+                 "2-2-0": "2-2-0 adds up to the 4 corners, so a full board can end so (the player with none "
+                          "wins).",
+                 "2-1-1": "2-1-1 adds up to the 4 corners, so a full board can end so."}),
 ]
 
 

@@ -50,14 +50,19 @@ def what_happened(start: State, end: State) -> str:
     """What the turn did, in the game's words: alliances, waste and white pieces (or that nothing happened)."""
     said = [f"{_names(c.coalition).capitalize()} formed an alliance in well {c.well}: +3 each to {_names(c.coalition)}."
             for c in new_alliances(start, end)]
-    said += [f"The black piece of well {w} was wasted: every player's colour was in it." for w in new_wastes(start, end)]
+    wasted = new_wastes(start, end)
+    if len(wasted) == 1:
+        said.append(f"The black piece of well {wasted[0]} was wasted: every player's colour was in it.")
+    elif wasted:
+        wells = ", ".join(map(str, wasted[:-1])) + f" and {wasted[-1]}"
+        said.append(f"The black pieces of wells {wells} were wasted: every player's colour was in each.")
     taken, denied = whites_taken(start, end), len(_x(end).ledger.denied) - len(_x(start).ledger.denied)
     who = COLOUR_NAMES[_mover(start)].capitalize()
     if taken:
         said.append(f"{who} took {'a white piece' if taken == 1 else f'{taken} white pieces'}.")
     if denied:
         said.append(f"{who} crossed into another region, but the supply was empty: no white piece.")
-    return " ".join(said) or "That turn made no alliance, wasted nothing and took no white piece."
+    return " ".join(said) or "That turn scored nothing, wasted nothing and took no white piece."
 
 
 # ---- goals ----------------------------------------------------------------------------------------
@@ -146,7 +151,9 @@ DIRECTIONS = Scene(G, "Sowing either way", [
         why="1- sows well 1 counter-clockwise: its two pieces go into the next wells that way, 0 and then 11.",
         hint="Counter-clockwise (-) counts the wells down: after 1 come 0, then 11.",
         solution=("1-",), illegal="11+", position=START,
-        choices=("1+", "1-", "0-"), answer="1-"),
+        choices=("1+", "1-", "0-"), answer="1-",
+        reasons={"1+": "Clockwise from well 1, the two blue pieces drop into wells 2 and 3, not 0 and 11.",
+                 "0-": "Counter-clockwise from well 0, the two blue pieces drop into wells 11 and 10, not 0."}),
     Exercise(
         "Green to move: sow so that a green piece lands in purple's region (wells 4–7).",
         why="Sowing counter-clockwise from well 8 or 9 reaches well 7, the last well of purple's region.",
@@ -188,7 +195,11 @@ ALLIANCE = Scene(G, "An alliance of two pairs", [
         hint="Follow each drop. Well 4 holds one blue and two purple pieces: it needs one more blue piece, and "
              "no green one.",
         solution=("1+:bgb",), illegal="1+:bpb", position=ROUND_TWO,
-        choices=("1+:bbg", "1+:bgb", "0-:bgb"), answer="1+:bgb"),
+        choices=("1+:bbg", "1+:bgb", "0-:bgb"), answer="1+:bgb",
+        reasons={"1+:bbg": "Its last drop puts green into well 4, beside blue and purple: all three colours, so the "
+                           "black piece is wasted, and no alliance is made.",
+                 "0-:bgb": "Its last drop puts blue into well 9, beside purple and green: all three colours, so the "
+                           "black piece is wasted, and no alliance is made."}),
 ])
 
 THREE_PAIRS = Scene(G, "Three pairs (four players)", [
@@ -228,7 +239,11 @@ PAYS_OTHERS = Scene(G, "An alliance that pays other players", [
             hint="An alliance pays the colours in the well, not the player who sowed.",
             solution=("3+",), illegal="4+",
             position="0:bb* 1:bb* 2:bb* 3:p* 4:pgg* 5:bbp* 6:pp* 7:ppp* 8:gg* 9:g* 10:gg* 11:g* ; to b",
-            choices=("2+", "3+", "0-"), answer="3+"),
+            choices=("2+", "3+", "0-"), answer="3+",
+            reasons={"2+": "Blue's pieces drop into wells 3 and 4: well 4 then holds blue, purple and green, so its "
+                           "black piece is wasted and nobody is paid.",
+                     "0-": "Blue's pieces drop into wells 11 and 10, among green pieces only: no alliance, so "
+                           "purple and green are not paid."}),
         Exercise(
             "Green to move: make an alliance that pays blue and purple. Green scores nothing from it.",
             why="The blue piece of well 8 made two blue and two purple pieces in well 7: blue and purple score 3 "
@@ -260,7 +275,13 @@ WASTE = Scene(G, "Waste", [
             hint="Follow each drop, and look for a well that ends up with blue, purple and green in it.",
             solution=("6+:bp",), illegal="6+:pp",
             position="0:bg* 1:bb* 2:bb* 3:bp* 4:pp* 5:pg* 6:bp* 7:ppp* 8:bg* 9:gg* 10:gg* 11:g* ; to p",
-            choices=("6+:pb", "6+:bp", "4+", "7-"), answer="6+:bp"),
+            choices=("6+:pb", "6+:bp", "4+", "7-"), answer="6+:bp",
+            reasons={"6+:pb": "Purple goes into well 7 and blue into well 8, which holds blue and green: no well "
+                              "gets all three colours.",
+                     "4+": "The purple pieces drop into wells 5 and 6, which then hold purple with green and purple "
+                           "with blue: no well gets all three colours.",
+                     "7-": "The purple pieces drop into wells 6 and 5, which then hold purple with blue and purple "
+                           "with green: no well gets all three colours."}),
     ])
 
 WHITES = Scene(G, "White pieces for crossing into another region", [
@@ -285,7 +306,10 @@ WHITES = Scene(G, "White pieces for crossing into another region", [
             hint="Only a piece of your own colour earns a white piece when it crosses into another region.",
             solution=("0-",), illegal="3+:b",
             position="0:bb* 1:bb* 2:bb* 3:g* 4:pp* 5:pp* 6:pp* 7:pp* 8:bg* 9:bg* 10:ggg* 11:gg* ; to b",
-            choices=("3+", "1+", "0-"), answer="0-"),
+            choices=("3+", "1+", "0-"), answer="0-",
+            reasons={"3+": "Well 3 holds only a green piece: green crossing into purple's region earns blue nothing.",
+                     "1+": "The blue pieces drop into wells 2 and 3, still blue's own region: nothing crosses into "
+                           "another region."}),
     ])
 
 EMPTY_SUPPLY = Scene(G, "When the supply is empty", [
@@ -343,7 +367,11 @@ THE_END = Scene(G, "The end: shooting and scoring", [
             "goes, and play ends after the turn.",
         hint="Play ends when the last black piece leaves the board. Which sowing reaches well 4?",
         solution=("3+",), illegal="3+:bg", position=LAST_PIECE, options={"shooting": "expected"},
-        choices=("3-", "0+", "3+"), answer="3+"),
+        choices=("3-", "0+", "3+"), answer="3+",
+        reasons={"3-": "It drops into wells 2 and 1: nothing reaches well 4, so its black piece stays and play goes "
+                       "on.",
+                 "0+": "It drops into wells 1 and 2: nothing reaches well 4, so its black piece stays and play goes "
+                       "on."}),
 ])
 
 SCENES = [SETUP, DIRECTIONS, ALLIANCE, THREE_PAIRS, PAYS_OTHERS, WASTE, WHITES, EMPTY_SUPPLY, THE_END]

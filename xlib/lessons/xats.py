@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..core import State
 from ..games.xats import Destroy, Play, XatsState, spikes
-from .exercise import Exercise, Goal, mover_wins, played, turn_moves
+from .exercise import Exercise, Goal, Miss, mover_wins, played, turn_moves
 from .scene import Scene
 
 G = "xats"
@@ -52,7 +52,7 @@ def spikes_miss(start: State, end: State) -> str:
     """How many spikes the tile played has."""
     move = _first(start, end)
     if isinstance(move, (Play, Destroy)):
-        return f"Tile {move.tile} has {_plural(spikes(move.tile), 'spike')}."
+        return f"Tile {move.tile} has {_plural(spikes(move.tile), 'spike')}, not three."
     return "That move played no tile."
 
 
@@ -98,6 +98,66 @@ def no_win_next(start: State, end: State) -> bool:
     """The game goes on, and the next player has no move that wins at once."""
     nxt = end.to_move
     return nxt is not None and not any(end.play(m).winners == (nxt,) for m in end.moves())
+
+
+def did(start: State, end: State) -> str:
+    """What the turn's move did, in words: 'Tile 4 went on s2', 'Tile 5 started a new stack', 'Tile 6 destroyed s1'."""
+    move = _first(start, end)
+    if isinstance(move, Play):
+        return f"Tile {move.tile} went on s{move.stack}" if move.stack is not None else \
+            f"Tile {move.tile} started a new stack"
+    if isinstance(move, Destroy):
+        return f"Tile {move.tile} destroyed s{move.stack}"
+    return "No tile was played"
+
+
+def most_spikes_miss(stack: int) -> Miss:
+    """A tile that fits on `stack` but is not the one with the most spikes that fits (or a move elsewhere)."""
+    def miss(start: State, end: State) -> str:
+        move = _first(start, end)
+        fits = [m.tile for m in start.moves() if isinstance(m, Play) and m.stack == stack]
+        best = max(fits, key=spikes)
+        if isinstance(move, Play) and move.stack == stack:
+            return (f"Tile {move.tile} has {_plural(spikes(move.tile), 'spike')}, but tile {best}, with "
+                    f"{spikes(best)}, also fits on s{stack}.")
+        return f"{did(start, end)}, not on s{stack}."
+    return miss
+
+
+def tile_on_miss(stack: int, count: int | None = None, tile: int | None = None) -> Miss:
+    """A move that did not put the wanted tile (tile `tile`, or one with `count` spikes) on stack `stack`."""
+    def miss(start: State, end: State) -> str:
+        move = _first(start, end)
+        if not (isinstance(move, Play) and move.stack == stack):
+            return f"{did(start, end)}, not on s{stack}." if tile is None else \
+                f"{did(start, end)}: tile {tile} is still in your tray."
+        if tile is not None:
+            return f"Tile {move.tile} went on s{stack}, but the task was tile {tile}."
+        return f"Tile {move.tile} has {_plural(spikes(move.tile), 'spike')}, not {count}."
+    return miss
+
+
+def stacked_miss(start: State, end: State) -> str:
+    """A move that was no stacking: a new stack or a destroy."""
+    return f"{did(start, end)}: no tile went on a stack, and a tile of yours fits on one."
+
+
+def new_stack_miss(start: State, end: State) -> str:
+    """A move that started no new stack, or one on which a red tile still fits."""
+    move = _first(start, end)
+    if not (isinstance(move, Play) and move.stack is None):
+        return f"{did(start, end)}: that is no new stack."
+    fit = next((m for m in end.moves() if isinstance(m, Play) and m.stack is not None), None)
+    name = end.players[end.to_move or 0].capitalize()
+    return (f"{did(start, end)}, and {name}'s tile {fit.tile} fits on s{fit.stack}: {name} must stack."
+            if fit is not None else f"{did(start, end)}.")
+
+
+def home_miss(tile: int) -> Miss:
+    """A move after which the mover's tile `tile` is still on the table."""
+    def miss(start: State, end: State) -> str:
+        return f"{did(start, end)}: your tile {tile} is still on the table, in a stack."
+    return miss
 
 
 def count_miss(start: State, end: State) -> str:
@@ -147,7 +207,7 @@ TILES = Scene(G, "The 13 tiles", [
             hint="A tile must have fewer spikes than the top tile. Tile 13 has six.",
             solution=("12>s1",), illegal="13>s1",
             position="W:1,2,3,4,5,6,7,8,9,10,11,12 R:1,2,3,4,5,6,7,8,9,10,11,12,13 | s1:13W | x:- | next 2 | to R",
-            goal=played("12>s1")),
+            goal=played("12>s1"), miss=most_spikes_miss(1)),
     ])
 
 FIT = Scene(G, "Fewer spikes, and every spike on a spike", [
@@ -171,7 +231,7 @@ FIT = Scene(G, "Fewer spikes, and every spike on a spike", [
             solution=("3>s1",), illegal="3>s2",
             position="W:1,2,3,4,5,6,7,8,9,10,11 R:1,2,3,4,5,6,8,9,11,12,13 | s1:13W,10R s2:12W,7R | x:- | "
                      "next 3 | to W",
-            goal=played("3>s1")),
+            goal=played("3>s1"), miss=tile_on_miss(1, tile=3)),
         Exercise(
             task="White to move: put a tile on s2, whose top tile 7 has three spikes, each one edge apart.",
             why="On tile 7 fit tile 1 (no spike), tile 2 (one spike) and tile 4 (two spikes one edge apart). "
@@ -180,7 +240,7 @@ FIT = Scene(G, "Fewer spikes, and every spike on a spike", [
             solution=("4>s2",), illegal="5>s2",
             position="W:1,2,3,4,5,6,7,8,9,10,11 R:1,2,3,4,5,6,8,9,11,12,13 | s1:13W,10R s2:12W,7R | x:- | "
                      "next 3 | to W",
-            goal=stacks_on(2)),
+            goal=stacks_on(2), miss=tile_on_miss(2)),
         Exercise(
             task="White to move. Which of these moves is against the rules?",
             why="Tile 5's spikes are opposite each other, and tile 7 has no two opposite spikes.",
@@ -210,7 +270,7 @@ FLIP = Scene(G, "Tile 8 may be turned over", [
             hint="Tile 6 has three spikes in a row, tile 7 none side by side. Try the third one.",
             solution=("8>s1",), illegal="6>s1",
             position="W:1,2,3,4,5,6,7,8,9,10,12 R:1,2,3,4,5,6,7,8,9,10,12,13 | s1:13W,11R | x:- | next 2 | to W",
-            goal=played("8>s1")),
+            goal=played("8>s1"), miss=tile_on_miss(1, count=3)),
         Exercise(
             task="White to move. Which of these moves is against the rules?",
             why="Tile 7's spikes are one edge apart all round, and tile 11 has a gap that no turn of tile 7 "
@@ -242,7 +302,7 @@ MUST = Scene(G, "You must stack when you can", [
             solution=("3>s1",), illegal="13",
             position="W:3,5,7,8,10,11,13 R:1,3,5,6,7,8,9,10,11 | s1:12R,9W,6W s2:12W,4R,2R s3:13R,4W,1W | x:2W | "
                      "next 4 | to W",
-            goal=played("3>s1")),
+            goal=played("3>s1"), miss=stacked_miss),
         Exercise(
             task="White to move. Which of these moves is against the rules?",
             why="Tile 3 fits on s1, so White may not start a new stack. Destroying s1 (3 high) with tile 7 "
@@ -259,7 +319,7 @@ MUST = Scene(G, "You must stack when you can", [
             solution=("1>s2",), illegal="11",
             position="W:5,7,8,10,11,13 R:1,3,5,6,7,8,9,10,11 | s1:12R,9W,6W,3W s2:12W,4R,2R s3:13R,4W,1W | "
                      "x:2W | next 4 | to R",
-            goal=stacks_a_tile),
+            goal=stacks_a_tile, miss=stacked_miss),
     ])
 
 NEW_STACK = Scene(G, "A new stack only when nothing fits", [
@@ -289,7 +349,7 @@ NEW_STACK = Scene(G, "A new stack only when nothing fits", [
             solution=("5",), illegal="5>s1",
             position="W:5,10,11,13 R:3,5,6,7,8,9,10,11 | s1:12R,9W,6W,3W s2:12W,4R,2R,1R s3:13R,4W,1W | "
                      "x:2W,7W,8W | next 4 | to W",
-            goal=new_stack_nothing_fits),
+            goal=new_stack_nothing_fits, miss=new_stack_miss),
     ])
 
 DESTROY = Scene(G, "Destroy: the tiles go home", [
@@ -311,7 +371,7 @@ DESTROY = Scene(G, "Destroy: the tiles go home", [
             solution=("s1x6",), illegal="s1x5",
             position="W:1,2,3,4,5,6,8,10,11,12 R:1,2,3,4,5,6,7,8,9,11,13 | s1:13W,12R,9W s2:10R,7W | x:- | "
                      "next 3 | to W",
-            goal=gets_home(13)),
+            goal=gets_home(13), miss=home_miss(13)),
         Exercise(
             task="White to move. Which of these moves destroys s2, which is 2 tiles high?",
             why="A stack 2 tiles high takes a tile with exactly 2 spikes: tile 4. Tile 6 has three, tile 2 one.",
@@ -455,7 +515,11 @@ WIN = Scene(G, "Winning at the end of your turn", [
             solution=("9",), illegal="1",
             position="W:1,4,5,6,7,8,9,10,12 B:4,6,9,10,12,13 R:1,3,4,6,7,8,9,10,11 | s1:13W,11B,5R,2B "
                      "s2:12R,8B,3W,1B s3:13R,7B,2W s4:11W,3B,2R | x:5B | next 5 | to B",
-            choices=("6", "9", "12"), answer="9"),
+            choices=("6", "9", "12"), answer="9",
+            reasons={"6": "A new stack of tile 6 leaves Blue 4 spikes on top and 5 tiles in the tray: not equal, "
+                          "so no win.",
+                     "12": "A new stack of tile 12 leaves Blue 6 spikes on top and 5 tiles in the tray: not equal, "
+                           "so no win."}),
     ])
 
 WHOSE_TURN = Scene(G, "Only the player whose turn ends can win", [
@@ -495,8 +559,8 @@ WHOSE_TURN = Scene(G, "Only the player whose turn ends can win", [
         Exercise(
             task="White to move: Red's count is equal, and Red would win on its turn after most moves. Play so "
                  "that Red cannot win at once.",
-            why="Destroying s2 sends Red's tile 12 home: Red has 3 tiles and 2 spikes, and no single move of "
-                "Red's makes them equal.",
+            why="Destroying s2 sends Red's tile 12 home (destroying s3, Red's 13): Red has 3 tiles and 2 spikes, and "
+                "no single move of Red's makes them equal.",
             hint="Red wins next by covering tile 4 or by destroying with tile 7. Give Red a tile back instead.",
             solution=("s2x3",), illegal="3>s1",
             position="W:3,5,8,12 R:2,7 | s1:13W,11R,4R s2:12R,10W s3:13R,9W,6W | x:1W,2W,4W,7W,11W,1R,3R,5R,6R,"
@@ -541,7 +605,9 @@ LOSE = Scene(G, "Losing: no tiles and no win", [
             solution=("s4x2",), illegal="s2x2",
             position="W:2 R:1,2,3,4,5,6,7,8,11 | s1:11W s2:13R,12W,9R s3:12R,10W s4:10R s5:9W | "
                      "x:1W,3W,4W,5W,6W,7W,8W,13W | next 6 | to W",
-            choices=("s1x2", "s4x2", "s5x2"), answer="s4x2"),
+            choices=("s1x2", "s4x2", "s5x2"), answer="s4x2",
+            reasons={"s1x2": "s1 holds White's tile 11, which goes home: White has a tile again and does not lose.",
+                     "s5x2": "s5 holds White's tile 9, which goes home: White has a tile again and does not lose."}),
     ])
 
 ELIMINATION = Scene(G, "Three players: out of the game", [
@@ -574,7 +640,9 @@ ELIMINATION = Scene(G, "Three players: out of the game", [
             solution=("s4x2",), illegal="s2x2",
             position="W:2 B:1,3,4,5,6,8,9 R:1,2,3,4,5,6,7,8,11 | s1:11W s2:13R,12W,9R s3:12R,10W s4:10B s5:9W | "
                      "x:1W,3W,4W,5W,6W,7W,8W,13W,2B,7B,11B,12B,13B,10R | next 6 | to W",
-            choices=("s1x2", "s4x2", "s5x2"), answer="s4x2"),
+            choices=("s1x2", "s4x2", "s5x2"), answer="s4x2",
+            reasons={"s1x2": "s1 holds White's tile 11, which goes home: White has a tile again and stays in.",
+                     "s5x2": "s5 holds White's tile 9, which goes home: White has a tile again and stays in."}),
     ])
 
 OUT_TILES = Scene(G, "Three players: an out player's tiles on a destroy", [

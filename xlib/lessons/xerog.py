@@ -7,7 +7,7 @@ from typing import Callable
 
 from ..core import State
 from ..games.xerog import NAMES, XeroGState
-from .exercise import Exercise
+from .exercise import Exercise, Miss, turn_moves
 from .scene import Scene
 
 Goal = Callable[[State, State], bool]
@@ -28,15 +28,36 @@ def wins_alone(start: State, end: State) -> bool:
     return end.over and tuple(end.winners) == (start.to_move,)
 
 
+def flight(start: State, end: State) -> str:
+    """The flight played from `start` to `end`, in notation ('' when none was)."""
+    moves = turn_moves(start, end)
+    return str(moves[0]) if moves else ""
+
+
+def landing(start: State, end: State) -> str:
+    """Where the ship itself ended its flight: the last landing written, before any Reprogram drop ('N' or 'S'
+    for a base). A Reprogram's drop is the other pyramid's square, not the ship's."""
+    return flight(start, end).split(">")[0].split("-")[-1]
+
+
 def flies_to_rank(rank: int) -> Goal:
-    """The ship itself ends the flight on `rank`: one pyramid left its square for an empty square of that rank,
-    and nothing else changed (a Reprogram moves a second pyramid)."""
-    def goal(start: State, end: State) -> bool:
-        a, b = _x(start), _x(end)
-        changed = [i for i in range(36) if a.board[i] != b.board[i]]
-        return (len(changed) == 2 and sum(1 for i in changed if not b.board[i]) == 1
-                and any(i // 6 + 1 == rank and not a.board[i] for i in changed))
-    return goal
+    """The ship itself ends the flight on `rank` (a pyramid dropped there by a Reprogram does not count)."""
+    return lambda start, end: landing(start, end)[1:] == str(rank)
+
+
+def rank_miss(rank: int) -> Miss:
+    """Where the ship ended instead of on `rank`, and what a Reprogram drop there is not."""
+    def miss(start: State, end: State) -> str:
+        text, ship = flight(start, end), landing(start, end)
+        drop = f" The pyramid dropped on {text.split('>')[1]} is not the ship." if ">" in text else ""
+        return f"No ship lands on rank {rank}: the ship ends on {ship}.{drop}"
+    return miss
+
+
+def base_miss(start: State, end: State) -> str:
+    """Where a flight that did not win ended: not in the opponent's base."""
+    base = "North's" if start.to_move == 0 else "South's"
+    return f"The ship ends on {landing(start, end)}, not in {base} base, so the game goes on."
 
 
 def home_row_is(rank: int) -> Goal:
@@ -44,13 +65,29 @@ def home_row_is(rank: int) -> Goal:
     return lambda start, end: _x(end).home_rank(start.to_move) == rank
 
 
-def flies_again_from(rank: int) -> Goal:
-    """On the board after the flight, the player who flew could fly a pyramid of `rank` (were it their turn)."""
-    def goal(start: State, end: State) -> bool:
-        board = _x(end).position_text().split()[0]
-        again = _x(end.game.position(f"{board} {'SN'[start.to_move or 0]}"))
-        return any(square.endswith(str(rank)) for square in again.home_row_squares())
-    return goal
+def _as_mover(start: State, end: State) -> XeroGState:
+    """The board `end` with the player who flew from `start` to move again (what they could fly next)."""
+    board = _x(end).position_text().split()[0]
+    return _x(end.game.position(f"{board} {'SN'[start.to_move or 0]}"))
+
+
+def can_fly_again(square: str) -> Goal:
+    """Right after the flight, on its board, the player who flew could fly the pyramid on `square`."""
+    return lambda start, end: square in _as_mover(start, end).home_row_squares()
+
+
+def still_hemmed(square: str) -> Miss:
+    """Why the pyramid on `square` still cannot fly after the flight: the squares beside it that are taken."""
+    def miss(start: State, end: State) -> str:
+        f, r = FILES.index(square[0]), int(square[1])
+        near = [f"{FILES[f + df]}{r + dr}" for df, dr in ((-1, 0), (1, 0), (0, 1), (0, -1))
+                if 0 <= f + df < 6 and 1 <= r + dr <= 6]
+        taken = [s for s in near if _x(end).position_text().split()[0].split("/")[6 - int(s[1])][FILES.index(s[0])]
+                 != "0"]
+        named = taken[0] if len(taken) == 1 else ", ".join(taken[:-1]) + " and " + taken[-1]
+        return (f"{named} beside {square} {'is' if len(taken) == 1 else 'are all'} still taken after your flight: "
+                f"the pyramid on {square} cannot take its first step.")
+    return miss
 
 
 def opponent_cannot_win(start: State, end: State) -> bool:
@@ -114,7 +151,7 @@ GOAL = Scene(G, "The goal: fly into the other base", [
             why="The large pyramid on e4 flies e5, e6 and, with its third and last step, into North's base.",
             hint="From rank 4 North's base is 3 steps away: which pyramid of South's home row has 3 pips?",
             solution=("e4-N",), illegal="c4-N",
-            position="331201/212300/102030/000000/000000/000000 S", goal=wins_alone),
+            position="331201/212300/102030/000000/000000/000000 S", goal=wins_alone, miss=base_miss),
         Exercise(
             "South to fly. Which of these flights is illegal, and why?",
             why="A ship never enters its own base: South flies into North's base (N), beyond rank 6.",
@@ -169,14 +206,14 @@ FALLBACK = Scene(G, "When the home row cannot move", [
             position="000000/000000/000000/000000/112131/323232 S", choices=("c2-c4", "a2-a3", "d1-d3"),
             answer="d1-d3"),
         Exercise(
-            "South to fly from rank 2, the fallback home row: fly so that rank 1 is South's home row again next turn.",
-            why="The flight left a square of rank 2 empty, so a pyramid of rank 1 can take its first step again: "
-                "rank 1, the occupied rank nearest South, is the home row once more.",
-            hint="A pyramid of rank 1 needs an empty square beside it for its first step. (A Reprogram that fills "
-                 "the square again does not help.)",
-            solution=("c2-c4",), illegal="c1-c4",
-            position="000000/000000/000000/000000/112131/323232 S", goal=flies_again_from(1),
-            miss=lambda start, end: "Rank 1 still cannot move: every pyramid there is still hemmed in."),
+            "South to fly from rank 2, the fallback home row: fly so that, right after your flight, the large "
+            "pyramid on e1 could fly again.",
+            why="d1 and f1 beside e1 are taken, so e1's only first step is north, to e2. Your flight left e2 empty: "
+                "e1 can fly again, and rank 1 is South's home row once more.",
+            hint="e1 can step only north, to e2. Fly the pyramid on e2, and do not drop a Reprogrammed pyramid back "
+                 "on e2.",
+            solution=("e2-e5",), illegal="e1-e4",
+            position="000000/000000/000000/000000/112131/323232 S", goal=can_fly_again("e1"), miss=still_hemmed("e1")),
     ])
 
 PIPS = Scene(G, "A ship flies exactly its pips", [
@@ -191,7 +228,7 @@ PIPS = Scene(G, "A ship flies exactly its pips", [
             "South to fly: land a ship on rank 4.",
             why="Rank 4 is three steps from rank 1, and only a large pyramid has 3 pips: a1-a4 or f1-f4.",
             hint="A ship flies exactly its pips. Which pyramids of rank 1 have 3?",
-            solution=("a1-a4",), illegal="b1-b4", goal=flies_to_rank(4)),
+            solution=("a1-a4",), illegal="b1-b4", goal=flies_to_rank(4), miss=rank_miss(4)),
         Exercise(
             "South to fly. The medium pyramid on e1 has 2 pips. Which of these flights is illegal, and why?",
             why="A ship flies exactly its pips: the medium pyramid takes 2 steps, and 2 steps never end on the square "
@@ -237,11 +274,11 @@ BOOST = Scene(G, "Landing on a pyramid: Rocket Boost", [
     exercises=[
         Exercise(
             "South to fly: land a ship on rank 5.",
-            why="No ship of rank 1 reaches rank 5 by itself: c1 lands on the medium pyramid on c3, and its Rocket "
-                "Boost of 2 flies on to c5.",
+            why="No ship of rank 1 reaches rank 5 by itself: every way there lands on the medium pyramid on c3, whose "
+                "Rocket Boost of 2 flies on to c5, as c1-c3-c5 does.",
             hint="Land on a pyramid first: its pips give your ship a new leg.",
             solution=("c1-c3-c5",), illegal="c1-c5",
-            position="301123/000000/000000/002000/000000/312213 S", goal=flies_to_rank(5)),
+            position="301123/000000/000000/002000/000000/312213 S", goal=flies_to_rank(5), miss=rank_miss(5)),
         Exercise(
             "South to fly. Which of these flights is illegal, and why?",
             why="A flight cannot end on a pyramid: a ship that lands on one takes a Rocket Boost or Reprograms it.",
@@ -267,7 +304,7 @@ CHAIN = Scene(G, "Chained boosts", [
                 "(a boost of 3): d5, d6 and into North's base.",
             hint="Start with a ship that can land on c2, then look for pyramids whose pips carry you on to d4.",
             solution=("a1-c2-d3-d4-N",), illegal="c1-c2-d4-N",
-            position="310001/000002/002330/000100/002000/321000 S", goal=wins_alone),
+            position="310001/000002/002330/000100/002000/321000 S", goal=wins_alone, miss=base_miss),
         Exercise(
             "South to fly. Which of these flights is illegal, and why?",
             why="Each boost flies the pips of the pyramid it starts from: the boost from the large pyramid on c2 is "
@@ -294,8 +331,8 @@ REPROGRAM = Scene(G, "Reprogram: moving the pyramid you landed on", [
             "and boost into South's base. Reprogram the pyramid on d3 so that North cannot.",
             why="The medium pyramid from d3 now stands in North's way (on a1 or b2), and a ship passes only through "
                 "empty squares.",
-            hint="North's ship passes b3 and b2 on its way to a2, then a1 into the base. Land on d3, press Reprogram "
-                 "and drop the pyramid on one of those squares.",
+            hint="North's ship passes b2 on its way to a2, then a1 into the base. Land on d3, press Reprogram "
+                 "and drop the pyramid on one of those two squares.",
             solution=("e2-d3>a1",), illegal="e2-d3>c6",
             position="000000/000300/330113/100212/200020/000000 S", goal=opponent_cannot_win, miss=opponent_still_wins),
         Exercise(
@@ -351,7 +388,7 @@ GATES = Scene(G, "Gates: each side of a square once a turn", [
             hint="A ship may pass its own start square again through a gate it has not crossed. Fly the large pyramid "
                  "on c2 round onto d2 first.",
             solution=("c2-d2-c3-c4-N",), illegal="c2-d2-c1",
-            position="000000/310030/203000/221101/003200/000000 S", goal=wins_alone),
+            position="000000/310030/203000/221101/003200/000000 S", goal=wins_alone, miss=base_miss),
     ])
 
 BASE_LAST = Scene(G, "Into the base: on the last step only", [
@@ -370,7 +407,7 @@ BASE_LAST = Scene(G, "Into the base: on the last step only", [
                 "then the base) enters North's base exactly on its last step.",
             hint="From a4 a boost of 2 ends one step short of the base: find a pyramid whose boost ends exactly in it.",
             solution=("a2-a4-b5-N",), illegal="a2-a4-N",
-            position="000003/031010/200020/001000/220133/000000 S", goal=wins_alone),
+            position="000003/031010/200020/001000/220133/000000 S", goal=wins_alone, miss=base_miss),
         Exercise(
             "South to fly. Which of these flights is illegal, and why?",
             why="The boost of 2 from a4 reaches a6, one step short of the base: a ship enters the base only with the "
