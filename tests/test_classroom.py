@@ -569,10 +569,11 @@ def test_wrong_codes_and_closed_classes_are_explained_beside_the_board(sqlite_st
     panel.toggle_closed()
     board.new_game(seed=5, rounds=2)
     assert len(sqlite_store.games(code)) == 1
-    panel._clear_clicked()
-    assert len(sqlite_store.games(code)) == 1 and "Click again" in panel.clear_button.description
-    panel._clear_clicked()
-    assert sqlite_store.games(code) == [] and "1 game cleared" in panel.status.value
+    panel._clear_clicked("games")
+    assert len(sqlite_store.games(code)) == 1 and panel.clear_button.description == "Yes, clear the games"
+    panel._clear_clicked("games")
+    assert sqlite_store.games(code) == [] and "1 game removed" in panel.confirm.value
+    assert sqlite_store.groups(code) == ["Reds"]
 
 
 def test_the_live_panel_shows_the_personas_on_the_tick_after_they_are_played(sqlite_store, games, monkeypatch):

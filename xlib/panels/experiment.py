@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 import ipywidgets as w
 
 from ..board.board import in_kernel
-from ..classroom import ClassStore, StoredGame, open_store
+from ..classroom import ClassError, ClassStore, StoredGame, UnknownClass, check_code, open_store
 from ..core import State
 from ..records import replay
 
@@ -41,6 +41,18 @@ def table_html(df: Any) -> str:
     if df.index.nlevels == 1 and df.index.name is not None and df.columns.nlevels == 1:
         df = df.rename_axis(index=None, columns=df.index.name)
     return f"<div class='xlib-table'>{df.to_html()}</div>"
+
+
+def teacher_sentence(code: str, error: ClassError) -> str:
+    """What a teacher's "open a class" box says of a code that opens no class: the store's sentences are for the
+    groups ("check the code the teacher shows"), these for the teacher who started the class."""
+    if isinstance(error, UnknownClass):
+        return (f"There is no class {check_code(code)} in this class database: check the code you noted when you "
+                f"started the class (a class started on another computer, or with another XLIB_CLASS_DB, is not "
+                f"here), or press Start a new class.")
+    if not str(code).strip():
+        return "Type the code of a class you started earlier, such as 7F3K, then open it."
+    return str(error)
 
 
 def csv_link(text: str, filename: str, label: str, css_class: str = "") -> str:
@@ -210,7 +222,10 @@ class ClassChooser(BackgroundRun):
         """Read the class's finished games and show them; a wrong code is said in the panel, in a sentence."""
         self.message.value = "<i>Reading the class's games…</i>"
         store = self.store()
-        info = store.class_info(code)
+        try:
+            info = store.class_info(code)
+        except ClassError as exc:
+            raise ClassError(teacher_sentence(code, exc)) from None
         found: dict[str, list[tuple[State, StoredGame]]] = {}
         for game in self.games:
             stored = store.games(info.code, game=game, records=True)
