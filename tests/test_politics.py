@@ -253,7 +253,7 @@ def test_lab_panel_runs_from_its_controls_and_quotes_the_run():
     panel.games.value = 30
     panel.seed.value = 3
     panel._start()
-    assert panel.progress_text.value == "Playing: game 30 of 30"
+    assert panel.progress_text.value == "Finished: 30 games played."
     assert "30 games of X (6×6) played (30 per line-up) with seed 3" in panel.message.value
     s = panel.lineup_summary
     prompt = panel.results.children[2].value

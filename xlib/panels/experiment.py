@@ -118,6 +118,7 @@ class BackgroundRun:
         self.progress.add_class("xlib-progress")
         self.message = w.HTML()
         self.errors = w.Output()
+        self._told: list[list[Any]] = []   # this run's progress reports: [words when done, games done, of total]
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -137,15 +138,17 @@ class BackgroundRun:
             self.message.value = self.busy_text
             return
         self.running = True
+        self._told = []
         self._enable(False)
 
         def job() -> None:
             try:
                 self._guarded(fn)
             finally:
+                self._finished()
+                self.progress_bar.layout.visibility = "hidden"
                 self.running = False
                 self._enable(True)
-                self.progress_bar.layout.visibility = "hidden"
 
         if self.background:
             self._worker = threading.Thread(target=job, daemon=True)
@@ -171,15 +174,31 @@ class BackgroundRun:
         if self._worker is not None:
             self._worker.join(timeout)
 
-    def report(self, what: str = "Playing") -> Callable[[int, int], None]:
-        """Show the progress bar, and a function that tells it the games done in words: "Playing: game 12 of 60"."""
+    def report(self, what: str = "Playing", done_words: str = "{n} games played") -> Callable[[int, int], None]:
+        """Show the progress bar, and a function that tells it the games done in words: "Playing: game 12 of 60".
+        When the run ends, the line becomes a finished sentence made of `done_words` ("Finished: 60 games
+        played."), or says where it stopped."""
         self.progress_bar.layout.visibility = "visible"
+        entry: list[Any] = [done_words, 0, 0]
+        self._told.append(entry)
 
         def told(done: int, total: int) -> None:
+            entry[1:] = [done, total]
             self.progress_bar.max = max(1, total)
             self.progress_bar.value = done
             self.progress_text.value = f"{what}: game {done} of {total}"
         return told
+
+    def _finished(self) -> None:
+        """The progress line after a run: what was done, in a finished sentence (nothing if nothing was told)."""
+        told = [e for e in self._told if e[2]]
+        if not told:
+            return
+        stopped = [e for e in told if e[1] < e[2]]
+        if stopped:
+            self.progress_text.value = f"Stopped after game {stopped[0][1]} of {stopped[0][2]}."
+        else:
+            self.progress_text.value = "Finished: " + "; ".join(str(e[0]).format(n=e[2]) for e in told) + "."
 
 
 class ClassChooser(BackgroundRun):

@@ -166,7 +166,7 @@ class ExperimentPanel(BackgroundRun):
         """Replicator dynamics over the five personas, from payoffs measured at every table."""
         self.message.value = "<i>Measuring every table of personas…</i>"
         settings = self.settings()
-        report = self.report("Measuring every table") if progress else False
+        report = self.report("Measuring every table", "every table measured, {n} games") if progress else False
         payoffs = lab.payoff_tables(games=max(4, self.games.value // 25), progress=report, **settings)
         self.show_dynamics(lab.replicator(payoffs, generations=generations))
 
