@@ -24,7 +24,7 @@ from ..classroom import table as tables
 from ..core import State
 from ..experiments.politics import too_few
 from ..registry import game_names
-from .experiment import csv_link, teacher_sentence
+from .experiment import PLOT_WIDTH, csv_link, teacher_sentence
 from ..board import shared
 from ..board.board import Board, in_kernel
 from ..board.keeper import Keeper
@@ -53,7 +53,7 @@ def _table(df: Any) -> str:
 
 def _plot_widget() -> w.Image:
     """An image for a plot, hidden until there is one."""
-    img = w.Image(value=b"", format="png", layout=w.Layout(max_width="760px", display="none"))
+    img = w.Image(value=b"", format="png", layout=w.Layout(max_width=f"min(100%, {PLOT_WIDTH})", display="none"))
     img.add_class("xlib-plot")
     return img
 

@@ -24,8 +24,11 @@ from ..classroom import ClassError, ClassStore, StoredGame, UnknownClass, check_
 from ..core import State
 from ..records import replay
 
-#: the look of result tables and discussion prompts (a panel puts it before its HTML)
-TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:13px}"
+#: how wide a plot is shown: its own width on a laptop, over half the screen on a projector (1920 pixels)
+PLOT_WIDTH = "max(760px, 56vw)"
+#: the look of result tables and discussion prompts (a panel puts it before its HTML): the type grows with the
+#: screen, 13 px on a laptop and 18 px on a 1920-pixel projector, to be read from the back of the room
+TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:clamp(13px,0.95vw,22px)}"
                ".xlib-table th,.xlib-table td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:right}"
                ".xlib-table tbody th,.xlib-table thead th:first-child{text-align:left}"
                ".xlib-prompt{background:#FFF8E1;border-left:4px solid #E69F00;padding:6px 10px;margin:6px 0;"
@@ -70,13 +73,13 @@ def prompt(text: str) -> w.HTML:
 def figure_png(fig: Any) -> bytes:
     """A matplotlib figure as PNG bytes, cropped to what is drawn."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+    fig.savefig(buf, format="png", dpi=135, bbox_inches="tight")   # sharp when a projector shows it large
     return buf.getvalue()
 
 
-def image(fig: Any, max_width: str = "760px") -> w.Image:
-    """A matplotlib figure as an image widget no wider than `max_width` (so it fits the page)."""
-    img = w.Image(value=figure_png(fig), format="png", layout=w.Layout(max_width=max_width))
+def image(fig: Any, max_width: str = PLOT_WIDTH) -> w.Image:
+    """A matplotlib figure as an image widget no wider than `max_width` nor the page."""
+    img = w.Image(value=figure_png(fig), format="png", layout=w.Layout(max_width=f"min(100%, {max_width})"))
     img.add_class("xlib-plot")
     return img
 
