@@ -53,7 +53,7 @@ def _table(df: Any) -> str:
 
 def _plot_widget() -> w.Image:
     """An image for a plot, hidden until there is one."""
-    img = w.Image(value=b"", format="png", layout=w.Layout(max_width=f"min(100%, {PLOT_WIDTH})", display="none"))
+    img = w.Image(value=b"", format="png", layout=w.Layout(max_width=PLOT_WIDTH, display="none"))
     img.add_class("xlib-plot")
     return img
 

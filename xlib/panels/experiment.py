@@ -25,7 +25,7 @@ from ..core import State
 from ..records import replay
 
 #: how wide a plot is shown: its own width on a laptop, over half the screen on a projector (1920 pixels)
-PLOT_WIDTH = "max(760px, 56vw)"
+PLOT_WIDTH = "min(100%, max(760px, 56vw))"
 #: the look of result tables and discussion prompts (a panel puts it before its HTML): the type grows with the
 #: screen, 13 px on a laptop and 18 px on a 1920-pixel projector, to be read from the back of the room
 TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:clamp(13px,0.95vw,22px)}"
@@ -78,8 +78,8 @@ def figure_png(fig: Any) -> bytes:
 
 
 def image(fig: Any, max_width: str = PLOT_WIDTH) -> w.Image:
-    """A matplotlib figure as an image widget no wider than `max_width` nor the page."""
-    img = w.Image(value=figure_png(fig), format="png", layout=w.Layout(max_width=f"min(100%, {max_width})"))
+    """A matplotlib figure as an image widget no wider than `max_width` (so it fits the page)."""
+    img = w.Image(value=figure_png(fig), format="png", layout=w.Layout(max_width=max_width))
     img.add_class("xlib-plot")
     return img
 
