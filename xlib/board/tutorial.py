@@ -300,7 +300,8 @@ class Tutorial:
     def _what_happened(self, start: State, end: State) -> str:
         """The moves the student played, in the game's words (the move list's)."""
         entries = self.board.view.log(end)[len(self.board.view.log(start)):]
-        said = "; ".join(f"<code>{html.escape(m)}</code>" + (f" {html.escape(p)}" if p else "") for m, p in entries)
+        said = "; ".join(f"<code>{html.escape(m)}</code>" + (f": {html.escape(p.rstrip('.'))}" if p else "")
+                         for m, p in entries)
         return f"You played {said}." if said else "You played."
 
     def _on_refused(self, text: str) -> None:
