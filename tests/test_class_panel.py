@@ -206,3 +206,13 @@ def test_nothing_kept_offers_nothing(store):
     panel = ClassPanel(store=store, baseline_games=3, background=False)
     panel.keeper.loaded = True
     assert panel.again_button.layout.display == "none" and panel.code is None
+
+
+def test_a_class_with_nothing_to_clear_says_so_and_asks_nothing(store):
+    panel = ClassPanel(store=store, baseline_games=3, background=False)
+    code = panel.start()
+    panel._clear_clicked("games")
+    assert panel.confirm.value.endswith(f"Class {code} has no game to clear.</span>")
+    assert panel.confirming is None and panel.clear_button.description == "Clear the games"
+    panel._clear_clicked("groups")
+    assert f"Class {code} has no group to clear." in panel.confirm.value and panel.confirming is None

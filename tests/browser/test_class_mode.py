@@ -12,7 +12,8 @@ from typing import Iterator
 import pytest
 
 from xlib.views.xallies.view import XAlliesView, well_centre
-from xlib.classroom import open_store
+import xlib
+from xlib.classroom import new_game_key, open_store
 
 from .conftest import _require_browser
 from .harness import VIEWPORT, click_view_point, no_errors, open_app, voila, wait_idle, wait_painted
@@ -178,6 +179,8 @@ def test_a_clear_confirmation_expires_on_the_page_and_a_reloaded_lab_offers_the_
         panel = lab.locator(".xlib-class-panel")
         with open_store(db) as store:
             store.join(code, "Reds")
+            store.save_game(code, "Reds", new_game_key(), xlib.play_match("x", ["random"] * 3, seed=1).record(),
+                            ["person", "random", "random"])
         clear = panel.get_by_role("button", name="Clear the games")
         clear.click()
         confirm = panel.locator(".xlib-class-confirm")
@@ -191,7 +194,7 @@ def test_a_clear_confirmation_expires_on_the_page_and_a_reloaded_lab_offers_the_
         lab.wait_for_function("(el) => el.innerText.trim() === ''", arg=confirm.element_handle(), timeout=SHORT)
         assert panel.get_by_role("button", name="Clear the games").is_visible()
         with open_store(db) as store:
-            assert store.groups(code) == ["Reds"]
+            assert store.groups(code) == ["Reds"] and len(store.games(code)) == 1   # nothing was cleared
         lab.reload(timeout=LAB, wait_until="commit")
         panel = lab.locator(".xlib-class-panel")
         panel.wait_for(timeout=LAB)

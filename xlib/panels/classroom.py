@@ -519,6 +519,10 @@ class ClassPanel(_ClassWidget):
                 self.clear()
             return
         self._reset_confirm()
+        store, code = self.store(), self.code
+        if not (store.groups(code) if what == "groups" else store.games(code, finished=None)):
+            self.confirm.value = _say(f"Class {code} has no {'group' if what == 'groups' else 'game'} to clear.")
+            return
         self.confirming, self._confirm_until = what, time.monotonic() + CONFIRM_SECONDS
         button = self.clear_buttons[what]
         button.description, button.button_style = CLEARS[what][1], "danger"
