@@ -730,6 +730,7 @@ def plot_groups(groups: Any) -> Any:
     a2.set_title("Mean score per seat")
     a2.legend(frameon=False, fontsize=8)
     for a in (a1, a2):
+        a.set_xlim(-0.6, max(len(xs), 3) - 0.4)   # one group's bar stays a bar, not the whole width
         a.set_xticks(xs)
         a.set_xticklabels(names, rotation=20, ha="right")
     fig.tight_layout()
