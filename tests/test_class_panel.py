@@ -216,3 +216,13 @@ def test_a_class_with_nothing_to_clear_says_so_and_asks_nothing(store):
     assert panel.confirming is None and panel.clear_button.description == "Clear the games"
     panel._clear_clicked("groups")
     assert f"Class {code} has no group to clear." in panel.confirm.value and panel.confirming is None
+
+
+def test_the_labs_class_boxes_answer_a_wrong_code_in_the_teachers_words(store):
+    from xlib.panels.politics import ClassPolitics
+
+    view = ClassPolitics(None, store=store, background=False)
+    view.code_box.value = "7F3K"
+    view.show_button.click()
+    assert "There is no class 7F3K in this class database" in view.message.value
+    assert "the teacher shows" not in view.message.value
