@@ -260,3 +260,25 @@ def test_the_class_view_reads_every_game_of_the_class(tmp_path):
     assert f"Class {code}: 1 game of Alea Evangelion" in texts[0] and "only 1 game of Alea Evangelion 4×4" in texts[0]
     assert f"Class {code}: 3 games of X" in texts[1] and "self-play, easy" in texts[1] and "our class" in texts[1]
     assert len(view.results.children) == 4   # per game: its sentences and table, then its bars
+
+
+def test_a_class_bar_of_100_percent_leaves_the_legend_and_the_title_clear():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    ours = B.class_table([finished_x(0)])   # one class game: Red won it, a bar of 100 %
+    study = table("X 3×3", "easy", [[0]] * 4 + [[1]] * 4 + [[2]] * 4, ["Red", "Yellow", "Green"])
+    config = list(ours.config)[0]
+    study = study.assign(config=config)
+    ax = B.plot_config(pd.concat([study, ours]), config)
+    fig = ax.figure
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    legend = ax.get_legend().get_window_extent(renderer)
+    bars = [p.get_window_extent(renderer) for p in ax.patches]
+    assert max(p.get_height() for p in ax.patches) == pytest.approx(100)
+    assert not any(legend.overlaps(b) for b in bars)
+    title = ax.title.get_window_extent(renderer)
+    numbers = [t.get_window_extent(renderer) for t in ax.texts]
+    assert "100" in [t.get_text() for t in ax.texts] and not any(title.overlaps(n) for n in numbers)
+    assert not any(legend.overlaps(n) for n in numbers)

@@ -569,10 +569,11 @@ def test_wrong_codes_and_closed_classes_are_explained_beside_the_board(sqlite_st
     panel.toggle_closed()
     board.new_game(seed=5, rounds=2)
     assert len(sqlite_store.games(code)) == 1
-    panel._clear_clicked()
-    assert len(sqlite_store.games(code)) == 1 and "Click again" in panel.clear_button.description
-    panel._clear_clicked()
-    assert sqlite_store.games(code) == [] and "1 game cleared" in panel.status.value
+    panel._clear_clicked("games")
+    assert len(sqlite_store.games(code)) == 1 and panel.clear_button.description == "Yes, clear the games"
+    panel._clear_clicked("games")
+    assert sqlite_store.games(code) == [] and "1 game removed" in panel.confirm.value
+    assert sqlite_store.groups(code) == ["Reds"]
 
 
 def test_the_live_panel_shows_the_personas_on_the_tick_after_they_are_played(sqlite_store, games, monkeypatch):
@@ -597,3 +598,17 @@ def test_the_live_panel_shows_the_personas_on_the_tick_after_they_are_played(sql
     assert not panel.refresh()
     panel.stop()
     assert not panel.clock.playing
+
+
+def test_clearing_the_games_keeps_the_groups_and_their_exercises(store, games):
+    from xlib.classroom.checks import lesson_exercises
+
+    code = store.create_class().code
+    store.save_game(code, "Reds", new_game_key(), games[0].record(), SEATS)
+    store.save_game(code, "Blues", new_game_key(), games[1].history()[5].record(), SEATS)   # in progress
+    store.save_exercises(code, "Reds", "xallies", {sorted(lesson_exercises("xallies"))[0]: (True, 2)})
+    assert store.clear_games(code) == 2
+    assert store.games(code, finished=None) == [] and store.groups(code) == ["Reds", "Blues"]
+    assert len(store.exercises(code)) == 1
+    store.save_game(code, "Reds", new_game_key(), games[2].record(), SEATS)   # the groups play on
+    assert store.clear(code) == 1 and store.groups(code) == [] and store.exercises(code) == []

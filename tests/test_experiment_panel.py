@@ -51,7 +51,7 @@ def test_a_run_in_the_background_disables_every_button_and_reports_progress_in_w
     p.release.set()
     p.wait()
     assert not p.running and not p.go.disabled and not p.other.disabled
-    assert p.message.value == "done" and p.progress_text.value == "Playing: game 3 of 3"
+    assert p.message.value == "done" and p.progress_text.value == "Finished: 3 games played."
     assert p.progress_bar.layout.visibility == "hidden" and p.calls == 1
 
 
@@ -124,7 +124,8 @@ def test_balance_panel_plays_a_small_study_and_shows_its_conclusions_and_plots()
     p.run_button.click()
     assert not p.run_button.disabled and p.errors.outputs == ()
     assert seen[0] == "Playing the seat study: game 1 of 80" and "Playing the seat study: game 80 of 80" in seen
-    assert seen[-1].startswith("Playing the komi search: game ")
+    assert seen[-2].startswith("Playing the komi search: game ")
+    assert seen[-1] == "Finished: the seat study, 80 games; the komi search."
     assert "With a komi of" in p.conclusions.value and p.conclusions.value.count("(10 games at level easy)") == 8
     assert p.conclusions.value.count("<li>") == len(set(p.table.config)) + 2
     assert "games played at level easy. Seed 3" in p.message.value
@@ -133,3 +134,17 @@ def test_balance_panel_plays_a_small_study_and_shows_its_conclusions_and_plots()
     again = BalancePanel(games=10, seed=3, workers=1, background=False)
     again.run(progress=False)
     assert again.conclusions.value == p.conclusions.value   # the same seed, the same numbers
+
+
+def test_a_run_that_fails_says_where_it_stopped_and_a_dynamics_run_ends_in_a_finished_sentence():
+    p = Panel(fail=RuntimeError("boom"))
+    started(p)
+    p.release.set()
+    p.wait()
+    assert p.progress_text.value == "Stopped after game 1 of 3."
+    from xlib.panels.xallies_lab import ExperimentPanel
+
+    lab = ExperimentPanel(games=100, seed=0, background=False)
+    lab.dynamics_button.click()
+    assert lab.progress_text.value.startswith("Finished: every table measured, ")
+    assert " of " not in lab.progress_text.value

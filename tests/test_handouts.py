@@ -28,6 +28,11 @@ SHAPES = {f"{SVG}{t}" for t in ("path", "circle", "rect", "text")}
 SHEETS = {name: handout(name) for name in xlib.game_names()}
 
 
+def plain(sheet: str) -> str:
+    """The sheet with its scores' no-break spans taken away (the lesson's words as they are)."""
+    return re.sub(r'<span class="nobr">([^<]*)</span>', r"\1", sheet)
+
+
 def pictures(sheet: str) -> list[str]:
     return re.findall(r"<svg\b.*?</svg>", sheet, flags=re.S)
 
@@ -43,7 +48,7 @@ def mm(length: str) -> float:
 
 @pytest.mark.parametrize("name", xlib.game_names())
 def test_every_sheet_holds_every_rule_decision_exercise_and_credit_of_its_lesson(name):
-    sheet, lesson = SHEETS[name], registry.lesson(name)
+    sheet, lesson = plain(SHEETS[name]), registry.lesson(name)
     assert f"<h1>{html.escape(xlib.game(name).title)}</h1>" in sheet
     for scene in lesson.SCENES:
         assert html.escape(scene.title) in sheet, scene.title
@@ -76,7 +81,7 @@ def test_every_picture_is_valid_svg_with_shapes_sized_to_fit_its_place(name):
 
 @pytest.mark.parametrize("name", xlib.game_names())
 def test_the_answers_come_after_every_exercise_on_pages_of_their_own(name):
-    sheet, lesson = SHEETS[name], registry.lesson(name)
+    sheet, lesson = plain(SHEETS[name]), registry.lesson(name)
     answers = sheet.index('<section class="new-page"><h1 class="part">Answers</h1>')
     exercises = sheet.index('<section class="new-page"><h1 class="part">Exercises</h1>')
     assert sheet.index("Our decisions") < exercises < answers
@@ -231,5 +236,53 @@ def test_the_gallery_row_imports_no_drawing_until_a_button_is_pressed():
             "'xlib.lessons', 'ipycanvas'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.split(maxsplit=1) == [str(len(xlib.game_names())), "[]\n"]
-    row = HandoutLinks(["xats"])
-    assert [b.description for b in row.widget.children[0].children] == ["XATS"]
+    row = HandoutLinks(["xats", "x"])
+    assert [column.children[0].description for column in row.widget.children] == ["XATS", "X"]
+    row.links[1].button.click()   # the link appears under its own button, not below the whole row
+    assert row.widget.children[1].children[1] is row.links[1].link and "Save the X rules sheet" in row.links[1].link.value
+
+
+@pytest.mark.parametrize("name", xlib.game_names())
+def test_text_in_every_picture_prints_at_least_seven_points(name):
+    from xlib.handouts.svg import MIN_PRINT_PT
+
+    assert MIN_PRINT_PT >= 7
+    for svg in pictures(SHEETS[name]):
+        root = ET.fromstring(svg)
+        units_per_mm = float(root.get("viewBox").split()[2]) / mm(root.get("width"))
+        texts = [e for e in root.iter(f"{SVG}text")]
+        assert texts
+        for e in texts:
+            size_pt = float(e.get("font-size", "12")) / units_per_mm * 72 / 25.4
+            assert size_pt >= 7 - 1e-6, (name, e.text, size_pt)
+
+
+def test_an_enlarged_label_stays_inside_the_picture():
+    root = ET.fromstring(to_svg([("font", "10px sans-serif"), ("text_align", "right"),
+                                 ("fill_text", ("a long label at the right edge", 200, 20))], 200, 100,
+                                size=("40mm", "20mm")))
+    [text] = root.iter(f"{SVG}text")
+    assert float(text.get("font-size")) > 10 and float(text.get("textLength")) <= 200
+
+
+@pytest.mark.parametrize("name", xlib.game_names())
+def test_pictures_show_the_position_and_no_instructions(name):
+    for svg in pictures(SHEETS[name]):
+        words = " ".join(e.text or "" for e in ET.fromstring(svg).iter(f"{SVG}text"))
+        assert not re.search(r"\b(click|tap)\b", words, flags=re.I), (name, words)
+
+
+def test_a_score_is_never_broken_across_lines():
+    sheet = SHEETS["x"]
+    assert '<span class="nobr">2-1-1</span>' in sheet and ".nobr, code { white-space: nowrap; }" in sheet
+    prose = re.sub(r"<svg\b.*?</svg>|<code>.*?</code>|<span class=\"nobr\">.*?</span>|<style>.*?</style>", "",
+                   sheet, flags=re.S)
+    assert not re.search(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])", prose)
+
+
+def test_the_exercises_follow_each_other_two_to_a_row_and_the_answers_stand_in_two_columns():
+    for name, sheet in SHEETS.items():
+        count = sum(len(s.exercises) for s in registry.lesson(name).SCENES)
+        assert sheet.count('<div class="row">') == (count + 1) // 2, name
+        assert '<div class="answers">' in sheet and ".answers { columns: 2;" in sheet
+        assert 'class="rule-name">(Rule 1: ' in sheet

@@ -154,7 +154,8 @@ def test_panel_run_replaces_every_result_and_the_text_version():
     first = p.text.value
     assert "30 games played (30 per mix)" in p.message.value.replace("60 games", "30 games") or "per mix" in p.message.value
     assert lab.summarize(p.table).to_string().splitlines()[2].split()[0] in first
-    assert p.progress_text.value == "Playing: game 60 of 60" and not p.run_button.disabled
+    assert p.progress_text.value == "Finished: 60 games played." and not p.run_button.disabled
+    assert "game 60 of 60" not in p.progress_text.value
     p.seed.value = 9
     p.run_button.click()
     assert p.text.value != first and "seed 9" in p.message.value

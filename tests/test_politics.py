@@ -253,7 +253,7 @@ def test_lab_panel_runs_from_its_controls_and_quotes_the_run():
     panel.games.value = 30
     panel.seed.value = 3
     panel._start()
-    assert panel.progress_text.value == "Playing: game 30 of 30"
+    assert panel.progress_text.value == "Finished: 30 games played."
     assert "30 games of X (6×6) played (30 per line-up) with seed 3" in panel.message.value
     s = panel.lineup_summary
     prompt = panel.results.children[2].value
@@ -399,3 +399,25 @@ def test_the_class_view_reads_the_class_and_follows_the_experiment_shown(tmp_pat
                                      workers=1))
     text = "".join(c.value for c in view.results.children if isinstance(getattr(c, "value", None), str))
     assert "Run the experiment above" not in text and "<th>km</th>" in text and "the personas" in text
+
+
+def test_a_class_with_too_few_games_gets_no_chart_but_a_sentence(tmp_path):
+    import ipywidgets as w
+
+    from xlib.classroom import new_game_key, open_store
+    from xlib.panels.politics import ClassPolitics
+
+    store = open_store(tmp_path / "classes.sqlite3")
+    code = store.create_class().code
+    store.save_game(code, "Reds", new_game_key(), xlib.play_match("x", ["random"] * 3, seed=1, size=4).record(),
+                    ["person", "easy", "easy"])
+    view = ClassPolitics(None, store=store, background=False)
+    view.show_class(code)
+    assert not any(isinstance(c, w.Image) for c in view.results.children)   # no bars of all or nothing
+    text = "".join(c.value for c in view.results.children if isinstance(getattr(c, "value", None), str))
+    assert "only 1 finished game of X on 4×4" in text and "No chart yet: it is drawn from 10 games on." in text
+    for seed in range(2, 2 + politics.CLASS_MIN_GAMES):
+        store.save_game(code, "Reds", new_game_key(),
+                        xlib.play_match("x", ["random"] * 3, seed=seed, size=4).record(), ["person", "easy", "easy"])
+    view.show_class(code)
+    assert sum(isinstance(c, w.Image) for c in view.results.children) == 1

@@ -138,3 +138,26 @@ def test_a_lazy_lesson_board_is_built_only_when_its_place_is_seen():
     assert t.lazy.sentinel.anchor.startswith("rule-") and t.widget is t.lazy.widget
     t.lazy.sentinel.seen = True
     assert t._board is not None and t.lazy.widget.children[1] is t._widget and not t.lazy.sentinel.label
+
+
+def test_a_wrong_turn_is_told_with_a_colon_between_the_move_and_its_sentence():
+    scene, k, ex = next((s, k, e) for s in registry.lesson("xats").SCENES for k, e in enumerate(s.exercises)
+                        if e.kind == "move")
+    t = tutorial(scene)
+    t.start_exercise(k)
+    for m in wrong_turn(ex, t.start_state):
+        t.board.play(m)
+    said = t.board.message.value
+    assert "You played <code>" in said and "</code>: " in said, said
+    assert not __import__("re").search(r"</code> [A-Z]", said), said
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_lesson_compares_a_tile_with_itself(name):
+    import re
+
+    for scene in registry.lesson(name).SCENES:
+        for ex in scene.exercises:
+            for words in (ex.why, ex.hint, ex.task):
+                for m in re.finditer(r"tile (\d+) has \w+(?: \w+)?, as many as tile (\d+)", words):
+                    assert m.group(1) != m.group(2), words

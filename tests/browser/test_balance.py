@@ -7,8 +7,9 @@ def test_balance_study_shows_its_results_and_runs_a_small_study(page, server, ar
     open_app(page, server, "balance.ipynb")
     page.locator("img").nth(5).wait_for(timeout=90_000)  # the plots of the five games and the komi search
     body = page.inner_text("body")
-    assert "def show_game" not in body and "plt.rcParams" not in body  # Voila shows no code (only the Dask example)
+    assert "def show_game" not in body and "plt.rcParams" not in body  # Voila shows no code
     assert "wins" in body and "Recommended komi" in body and "Questions for the class" in body
+    assert "Dask" not in body and "from dask" not in body and "two-core" not in body and "45 minutes" not in body
     no_errors(page)
     width = page.viewport_size["width"]
     images = page.locator("img")

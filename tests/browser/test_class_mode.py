@@ -12,7 +12,8 @@ from typing import Iterator
 import pytest
 
 from xlib.views.xallies.view import XAlliesView, well_centre
-from xlib.classroom import open_store
+import xlib
+from xlib.classroom import new_game_key, open_store
 
 from .conftest import _require_browser
 from .harness import VIEWPORT, click_view_point, no_errors, open_app, voila, wait_idle, wait_painted
@@ -165,5 +166,46 @@ def test_a_reloaded_page_gets_its_unfinished_game_back(browser, class_server, ar
         assert "Turn 4: blue" in board.locator(".xlib-status").inner_text()
         page.screenshot(path=str(artifacts / "class-app-resumed.png"))
         no_errors(page)
+    finally:
+        context.close()
+
+
+def test_a_clear_confirmation_expires_on_the_page_and_a_reloaded_lab_offers_the_last_class(browser, class_server,
+                                                                                          artifacts):
+    server, db = class_server
+    context, lab = _page(browser)
+    try:
+        code = start_class(lab, server)
+        panel = lab.locator(".xlib-class-panel")
+        with open_store(db) as store:
+            store.join(code, "Reds")
+            store.save_game(code, "Reds", new_game_key(), xlib.play_match("x", ["random"] * 3, seed=1).record(),
+                            ["person", "random", "random"])
+        clear = panel.get_by_role("button", name="Clear the games")
+        clear.click()
+        confirm = panel.locator(".xlib-class-confirm")
+        lab.wait_for_function("(el) => el.innerText.includes('Yes, clear the games') && "
+                              "el.innerText.includes('within 10 seconds')", arg=confirm.element_handle(),
+                              timeout=SHORT)
+        assert "Click Click" not in confirm.inner_text()
+        assert panel.get_by_role("button", name="Yes, clear the games").is_visible()
+        panel.screenshot(path=str(artifacts / "class-clear-asks.png"))
+        # nobody clicks: within a few ticks after ten seconds the button and the message are back to normal
+        lab.wait_for_function("(el) => el.innerText.trim() === ''", arg=confirm.element_handle(), timeout=SHORT)
+        assert panel.get_by_role("button", name="Clear the games").is_visible()
+        with open_store(db) as store:
+            assert store.groups(code) == ["Reds"] and len(store.games(code)) == 1   # nothing was cleared
+        lab.reload(timeout=LAB, wait_until="commit")
+        panel = lab.locator(".xlib-class-panel")
+        panel.wait_for(timeout=LAB)
+        again = panel.get_by_role("button", name=f"Open class {code} again")
+        again.wait_for(timeout=LAB)
+        panel.scroll_into_view_if_needed()
+        panel.screenshot(path=str(artifacts / "class-offered-again.png"))
+        again.click()
+        shown = panel.locator(".xlib-class-code")
+        shown.wait_for(timeout=SHORT)
+        assert shown.inner_text().strip() == code
+        no_errors(lab)
     finally:
         context.close()

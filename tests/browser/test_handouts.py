@@ -41,3 +41,19 @@ def test_a_game_app_ends_with_its_rules_to_print(page, server, artifacts, game):
     assert sheet == handout(game)
     box.screenshot(path=str(artifacts / f"{game}-handout-link.png"))
     no_errors(page)
+
+
+def pdf_pages(data: bytes) -> int:
+    """The number of pages of a PDF Chromium printed (its page objects)."""
+    import re
+
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
+
+
+@pytest.mark.parametrize("game,most", [("xats", 18), ("x", 13)])
+def test_a_printed_sheet_fills_its_a4_pages(page, artifacts, game, most):
+    page.set_content(handout(game))
+    data = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
+    (artifacts / f"{game}-rules.pdf").write_bytes(data)
+    pages = pdf_pages(data)
+    assert 4 <= pages <= most, pages

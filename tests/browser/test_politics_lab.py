@@ -34,7 +34,8 @@ def test_politics_lab_plays_the_class_game_and_runs_an_experiment(page, server, 
     panel.scroll_into_view_if_needed()
     results = panel.locator(".xlib-lab-results")
     before, after = rerun_with_seed(page, panel, 7)
-    assert "Playing: game" in panel.locator(".xlib-progress").inner_text()
+    told = panel.locator(".xlib-progress").inner_text().strip()
+    assert told.startswith("Finished: ") and told.endswith(" games played.") and " of " not in told, told
     assert results.locator("img").count() == 2 and results.locator("table").count() == 3
     assert "Discuss." in results.inner_text() and "could no longer win" in results.inner_text()
     assert after != before  # seed 7 played other games than the seed-0 results shown at load

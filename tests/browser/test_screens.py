@@ -143,3 +143,24 @@ def test_zoom_in_draws_the_xats_table_twice_as_large_inside_its_column(context_p
     assert page.evaluate("document.documentElement.scrollWidth") <= 1366   # the column scrolls, not the page
     page.screenshot(path=str(artifacts / "zoom-xats.png"))
     no_errors(page)
+
+
+@pytest.mark.parametrize("size,beside", [((1920, 1080), True), ((1366, 768), False)])
+def test_the_labs_ledger_reads_from_the_back_and_sits_where_the_lab_says(context_page, server, artifacts, size,
+                                                                         beside):
+    page = context_page(size)
+    open_app(page, server, "xallies-lab.ipynb")
+    ledger = page.locator(".xlib-ledger").first
+    ledger.locator("table").first.wait_for(timeout=120_000)
+    board = page.locator(".xlib-class-round .xlib-board").first
+    wait_painted(page, board.locator(".xlib-canvas").first)
+    ledger.scroll_into_view_if_needed()
+    b, l = board.bounding_box(), ledger.bounding_box()
+    assert (l["x"] >= b["x"] + b["width"] - 1 and l["y"] < b["y"] + b["height"]) == beside, (b, l)
+    assert l["x"] + l["width"] <= size[0]
+    font = ledger.locator("table").first.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
+    assert font >= (18 if beside else 14), font
+    words = page.inner_text("body")
+    assert "beside the board on a wide screen such as a projector (1920 pixels) and under it on a laptop" in words
+    page.screenshot(path=str(artifacts / f"lab-ledger-{size[0]}.png"))
+    no_errors(page)

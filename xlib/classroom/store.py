@@ -266,8 +266,19 @@ class ClassStore:
                 raise UnknownClass(f"there is no class {code}: check the code the teacher shows")
         self._attempt(work, write=True)
 
+    def clear_games(self, code: str) -> int:
+        """Delete the class's games, finished and in progress (its groups and their lesson exercises stay, and so
+        do the class and its code); the number of games deleted."""
+        code = check_code(code)
+
+        def work(tx: Tx) -> int:
+            self._class(tx, code, lock=True)
+            return tx.run("DELETE FROM games WHERE class_code = ?", (code,))
+        return self._attempt(work, write=True)
+
     def clear(self, code: str) -> int:
-        """Delete the class's games and groups (the class and its code stay); the number of games deleted."""
+        """Delete the class's games, groups and the groups' lesson exercises (the class and its code stay); the
+        number of games deleted."""
         code = check_code(code)
 
         def work(tx: Tx) -> int:

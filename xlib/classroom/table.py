@@ -103,7 +103,23 @@ def played_csv(games: Sequence[StoredGame], code: str) -> str:
     """The finished games of one game as CSV, one line per player per game, with the class code; XAllies games
     with their ledger's columns too (as game_frame has them)."""
     frame = game_frame(games) if games and all(g.game == XALLIES for g in games) else played_frame(games)
-    return str(frame.assign(**{"class": code}).to_csv(index=False))
+    return str(whole_numbers(frame).assign(**{"class": code}).to_csv(index=False))
+
+
+def whole_numbers(frame: Any) -> Any:
+    """`frame` with every column of numbers that are all whole (counts, scores) written as whole numbers: 2, not
+    2.0 (a missing one stays empty); shares and means keep their decimals."""
+    import pandas as pd
+
+    out = frame.copy()
+    for name in out.columns:
+        column = out[name]
+        if not pd.api.types.is_float_dtype(column.dtype):
+            continue
+        known = column.dropna()
+        if len(known) and bool((known == known.round()).all()) and bool((known.abs() < 2 ** 53).all()):
+            out[name] = column.astype("Int64")
+    return out
 
 
 def game_frame(games: Sequence[StoredGame]) -> Any:
@@ -147,13 +163,15 @@ def _missing(value: Any) -> bool:
 
 
 def group_table(frame: Any, groups: Sequence[str], in_progress: Mapping[str, int]) -> Any:
-    """Per group: finished games, games in progress, what happened to the black and white pieces, and scores.
+    """Per group that played XAllies (a finished game or one in progress): finished games, games in progress,
+    what happened to the black and white pieces, and scores. Groups that played only other games are left out.
 
     "Group" columns count the seats the group's people played; the others the whole table."""
     import pandas as pd
 
     rows = []
-    for name in groups:
+    played = set(frame.group) if len(frame) else set()
+    for name in [g for g in groups if g in played or in_progress.get(g, 0)]:
         g = frame[frame.group == name]
         games = g.drop_duplicates("game")
         people, computers = g[g.person.astype(bool)], g[~g.person.astype(bool)]
@@ -166,9 +184,15 @@ def group_table(frame: Any, groups: Sequence[str], in_progress: Mapping[str, int
             "white pieces per game": _mean(g.groupby("game").whites.sum()),
             "group's score": _mean(people.score),
             "computers' score": _mean(computers.score),
-            "group's wins": round(float(people.win.sum()), 2) if len(people) else 0.0,
+            "group's wins": _count(people.win.sum()) if len(people) else 0,
         })
     return pd.DataFrame(rows).set_index("group") if rows else pd.DataFrame(columns=["group"]).set_index("group")
+
+
+def _count(value: Any) -> int | float:
+    """A count as a whole number (a game shared in a tie counts its share, to two places)."""
+    v = round(float(value), 2)
+    return int(v) if v == int(v) else v
 
 
 def comparison(frame: Any, baseline: Any | None) -> Any:
@@ -210,7 +234,7 @@ def baseline(rules: Mapping[str, Any], games: int = 60, seed: int = 0) -> Any:
 
 def csv_text(frame: Any, code: str) -> str:
     """Every finished game of the class as CSV: one line per player per game, with the class code."""
-    return str(frame.assign(**{"class": code}).to_csv(index=False))
+    return str(whole_numbers(frame).assign(**{"class": code}).to_csv(index=False))
 
 
 def _mean(series: Any) -> float:

@@ -541,11 +541,12 @@ def plot_config(df: Any, config: str, ax: Any = None, levels: Sequence[str] | No
     players = list(g[g.level == shown[0]].player)
     ax.axhline(100 * g.fair.iloc[0], ls="--", color="#555555", lw=1)
     ax.set_xticks(range(len(players)), [p.capitalize() for p in players])
-    ax.set_ylim(0, 100)
+    ax.set_ylim(0, 118)   # room above a bar of 100 % for its number, below the title
+    ax.set_yticks(range(0, 101, 20))
     ax.set_ylabel("games won (%)")
     ax.set_title(f"{g.title.iloc[0]}\n" + "; ".join(notes), fontsize=9)
-    if len(shown) > 1:
-        ax.legend(fontsize=7, loc="upper right", frameon=False)
+    if len(shown) > 1:   # under the plot, where no bar reaches
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=len(shown), frameon=False)
     return ax
 
 

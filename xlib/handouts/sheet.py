@@ -4,10 +4,13 @@ Everything on it comes from the lesson module (`xlib.registry.lesson(game)`: SCE
 the game's title; the sheet adds only headings. In order: each rule (a scene) with its title, its sentences
 step by step and two pictures, our decisions, the exercises with their task and position, and the answers on
 pages of their own at the end. The pictures are drawn by the game's own view (`svg.picture`), sized to fit,
-and no page break cuts through one (CSS `break-inside: avoid`)."""
+two to a row, and no page break cuts through one (CSS `break-inside: avoid`): a rule may go on over a page after
+its pictures, the exercises follow each other two to a row, and the answers stand in two columns, so few pages
+are left half empty. Text in a picture prints at least `svg.MIN_PRINT_PT` points."""
 from __future__ import annotations
 
 import html
+import re
 from typing import Any, Sequence
 
 from .. import registry
@@ -16,10 +19,11 @@ from ..core import State
 from ..lessons import Exercise, Scene
 from .svg import picture
 
-#: the largest printed size of a picture (width, height in mm): a rule's two side by side, an exercise's
-RULE_BOX = (86.0, 68.0)
-ALONE_BOX = (120.0, 96.0)
-EXERCISE_BOX = (84.0, 76.0)
+#: the largest printed size of a picture (width, height in mm): a rule's two side by side, a rule's one beside its
+#: sentences, an exercise's (two to a row)
+RULE_BOX = (86.0, 60.0)
+ALONE_BOX = (86.0, 60.0)
+EXERCISE_BOX = (86.0, 60.0)
 
 CSS = """
 @page { size: A4; margin: 13mm 14mm 15mm 14mm;
@@ -36,7 +40,12 @@ h3 { font-size: 10.5pt; margin: 0 0 1mm; }
 .lead { font-size: 11pt; margin: 0 0 2mm; }
 .credit { font-style: italic; margin: 0 0 2mm; }
 .contents { margin: 0 0 5mm; color: #333; }
-.rule { break-inside: avoid; page-break-inside: avoid; padding: 3mm 0 4mm; border-top: 0.6pt solid #999; }
+.rule { padding: 3mm 0 3mm; border-top: 0.6pt solid #999; }
+.rule .head { break-inside: avoid; page-break-inside: avoid; }
+.steps > span { break-inside: avoid; }
+.alone { display: flex; align-items: flex-start; gap: 5mm; }
+.alone .pictures { flex: none; margin: 0; }
+.alone .steps { flex: 1; }
 .rule:first-of-type { border-top: none; }
 .pictures { display: flex; justify-content: space-around; align-items: flex-end; margin: 1mm 0 2mm; }
 figure { margin: 0; text-align: center; }
@@ -44,6 +53,7 @@ figure svg { display: block; margin: 0 auto; border: 0.5pt solid #999; }
 figcaption { font-size: 8.5pt; color: #222; margin-top: 0.8mm; }
 .steps { display: grid; grid-template-columns: max-content 1fr; column-gap: 3mm; row-gap: 1mm; }
 .steps .label { font-weight: bold; }
+.nobr, code { white-space: nowrap; }
 code { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 9.5pt; font-weight: bold; }
 .decisions { break-before: auto; padding-top: 2mm; }
 .decisions li { break-inside: avoid; page-break-inside: avoid; margin-bottom: 1.2mm; }
@@ -51,11 +61,13 @@ code { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 9
 .keep, .row { break-inside: avoid; page-break-inside: avoid; }
 .keep h2 { margin-top: 3mm; }
 .row { display: flex; justify-content: space-between; align-items: flex-start; margin-bottom: 4mm; }
-.exercise { width: 88mm; }
+.exercise { width: 88mm; break-inside: avoid; page-break-inside: avoid; }
+.exercise h3 .rule-name { font-weight: normal; color: #333; }
 .exercise .task { margin: 0 0 1mm; }
 .choices { margin: 0 0 1.5mm; }
 .choices span { margin-right: 4mm; white-space: nowrap; }
-.answer { break-inside: avoid; page-break-inside: avoid; margin: 0 0 3mm; padding-bottom: 2mm;
+.answers { columns: 2; column-gap: 7mm; font-size: 9pt; line-height: 1.3; }
+.answer { break-inside: avoid; page-break-inside: avoid; margin: 0 0 2.5mm; padding-bottom: 1.5mm;
           border-bottom: 0.5pt solid #bbb; }
 .answer p { margin: 0 0 0.6mm; }
 .answer .rule-name { font-weight: normal; color: #333; }
@@ -87,6 +99,15 @@ def _figure(state: State, marks: Sequence[str], box: tuple[float, float], label:
     return f"<figure>{svg}{f'<figcaption>{caption}</figcaption>' if caption else ''}</figure>"
 
 
+#: a score such as 2-1-1 (or 3-0): printed on one line, never broken at a hyphen
+SCORE = re.compile(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])")
+
+
+def _text(words: str) -> str:
+    """Lesson words as HTML: escaped, with every score kept on one line."""
+    return SCORE.sub(lambda m: f'<span class="nobr">{m.group(0)}</span>', html.escape(words))
+
+
 def _code(move: str) -> str:
     return f"<code>{html.escape(move)}</code>"
 
@@ -96,7 +117,8 @@ def rule_section(number: int, scene: Scene) -> str:
 
     The pictures are the position at the start (what the first sentence describes) and the position after the
     scene's last move (what the rule made happen), each with the cells its sentence points at outlined: together
-    they show the rule at work, before and after. A scene without moves has the one picture, larger."""
+    they show the rule at work, before and after. A scene without moves has the one picture, beside its
+    sentences. The heading and the pictures stay on one page; the sentences may go on over the next."""
     states = scene.states()
     last = len(states) - 1
     if last:
@@ -106,11 +128,16 @@ def rule_section(number: int, scene: Scene) -> str:
                            after.format(_code(scene.moves[-1]))))
     else:
         figures = _figure(states[0], scene.marks_at(0), ALONE_BOX, "The position", "The position")
-    steps = [f'<span class="label">Start</span><span>{html.escape(scene.sentences[0])}</span>']
+        steps = [f'<span class="label">Start</span><span>{_text(scene.sentences[0])}</span>']
+        return (f'<section class="rule"><h2><span class="no">Rule {number}</span>{_text(scene.title)}</h2>'
+                f'<div class="alone head"><div class="pictures">{figures}</div><div class="steps">{"".join(steps)}'
+                f'</div></div></section>')
+    steps = [f'<span class="label">Start</span><span>{_text(scene.sentences[0])}</span>']
     for k, (move, sentence) in enumerate(zip(scene.moves, scene.sentences[1:]), start=1):
-        steps.append(f'<span class="label">{k}. {_code(move)}</span><span>{html.escape(sentence)}</span>')
-    return (f'<section class="rule"><h2><span class="no">Rule {number}</span>{html.escape(scene.title)}</h2>'
-            f'<div class="pictures">{figures}</div><div class="steps">{"".join(steps)}</div></section>')
+        steps.append(f'<span class="label">{k}. {_code(move)}</span><span>{_text(sentence)}</span>')
+    return (f'<section class="rule"><div class="head"><h2><span class="no">Rule {number}</span>'
+            f'{_text(scene.title)}</h2><div class="pictures">{figures}</div></div>'
+            f'<div class="steps">{"".join(steps)}</div></section>')
 
 
 def _choices(exercise: Exercise) -> str:
@@ -120,11 +147,13 @@ def _choices(exercise: Exercise) -> str:
     return f'<p class="choices">{items}</p>'
 
 
-def exercise_card(number: int, scene: Scene, exercise: Exercise) -> str:
-    """An exercise: its number, its task, the moves to choose from (choice kind) and a picture of its position."""
+def exercise_card(number: int, scene: Scene, exercise: Exercise, rule: int | None = None) -> str:
+    """An exercise: its number (and its rule's), its task, the moves to choose from (choice kind) and a picture of
+    its position."""
     start = exercise.start(scene.game, scene.options)
     figure = _figure(start, (), EXERCISE_BOX, f"The position of exercise {number}")
-    return (f'<div class="exercise"><h3>Exercise {number}</h3><p class="task">{html.escape(exercise.task)}</p>'
+    of = f' <span class="rule-name">(Rule {rule}: {_text(scene.title)})</span>' if rule is not None else ""
+    return (f'<div class="exercise"><h3>Exercise {number}{of}</h3><p class="task">{_text(exercise.task)}</p>'
             f'{_choices(exercise)}{figure}</div>')
 
 
@@ -137,10 +166,10 @@ def answer_block(number: int, rule: int, scene: Scene, exercise: Exercise) -> st
     if exercise.answer is None or tuple(exercise.solution) != (exercise.answer,):
         lines.append(f"<p><b>{'One right turn' if exercise.answer is None else 'Shown on the board'}:</b> "
                      f"{' then '.join(_code(m) for m in exercise.solution)}</p>")
-    lines.append(f"<p><b>Why:</b> {html.escape(exercise.why)}</p>")
-    lines.append(f"<p><b>Hint:</b> {html.escape(exercise.hint)}</p>")
+    lines.append(f"<p><b>Why:</b> {_text(exercise.why)}</p>")
+    lines.append(f"<p><b>Hint:</b> {_text(exercise.hint)}</p>")
     return (f'<div class="answer"><h3>Exercise {number} <span class="rule-name">(Rule {rule}: '
-            f'{html.escape(scene.title)})</span></h3>{"".join(lines)}</div>')
+            f'{_text(scene.title)})</span></h3>{"".join(lines)}</div>')
 
 
 def _rows(cards: list[str]) -> list[str]:
@@ -159,31 +188,26 @@ def handout(game: str) -> str:
              f'<p class="lead">The rules step by step, {"our decisions, " if decisions else ""}'
              f'{count} exercises, and their answers on the last pages.</p>']
     parts += [f'<p class="credit">{html.escape(line)}</p>' for line in credits(lesson)]
-    parts.append(f'<p class="contents">Rules 1–{len(scenes)}: {" · ".join(html.escape(s.title) for s in scenes)}'
+    parts.append(f'<p class="contents">Rules 1–{len(scenes)}: {" · ".join(_text(s.title) for s in scenes)}'
                  f'</p></header>')
     parts.append('<h1 class="part">The rules</h1>')
     parts += [rule_section(k, s) for k, s in enumerate(scenes, start=1)]
     if decisions:
         parts.append('<section class="decisions"><h1 class="part">Our decisions</h1><p>Where the rules leave a '
                      'gap, the app decides so:</p><ul>' +
-                     "".join(f"<li>{html.escape(d)}</li>" for d in decisions) + "</ul></section>")
+                     "".join(f"<li>{_text(d)}</li>" for d in decisions) + "</ul></section>")
 
-    exercises, answers, number = [], [], 0
+    cards, answers, number = [], [], 0   # the exercises follow each other two to a row, each naming its rule
     for rule, scene in enumerate(scenes, start=1):
-        if not scene.exercises:
-            continue
-        cards = []
         for ex in scene.exercises:
             number += 1
-            cards.append(exercise_card(number, scene, ex))
+            cards.append(exercise_card(number, scene, ex, rule))
             answers.append(answer_block(number, rule, scene, ex))
-        rows = _rows(cards)
-        head = f'<h2><span class="no">Rule {rule}</span>{html.escape(scene.title)}</h2>'
-        exercises.append(f'<div class="keep">{head}{rows[0]}</div>' + "".join(rows[1:]))
-    if exercises:
-        parts.append('<section class="new-page"><h1 class="part">Exercises</h1>' + "".join(exercises) +
+    if cards:
+        parts.append('<section class="new-page"><h1 class="part">Exercises</h1>' + "".join(_rows(cards)) +
                      "</section>")
-        parts.append('<section class="new-page"><h1 class="part">Answers</h1>' + "".join(answers) + "</section>")
+        parts.append('<section class="new-page"><h1 class="part">Answers</h1><div class="answers">'
+                     + "".join(answers) + "</div></section>")
 
     footer = f"{title} rules".replace("\\", "\\\\").replace('"', '\\"')
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

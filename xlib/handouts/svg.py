@@ -27,6 +27,9 @@ BASELINES = {"alphabetic": "alphabetic", "top": "text-before-edge", "hanging": "
 #: the attributes that place each kind of element: equal ones draw the same shape
 GEOMETRY = {"path": ("d",), "circle": ("cx", "cy", "r"), "rect": ("x", "y", "width", "height")}
 FONT_SIZE = re.compile(r"^(\d+(?:\.\d+)?)(px|pt)(?:/\S+)?$")
+#: the smallest type a printed picture uses, in points on paper: smaller labels of a view are printed this large
+MIN_PRINT_PT = 7.0
+MM = re.compile(r"^(\d+(?:\.\d+)?)mm$")
 
 
 def num(x: float) -> str:
@@ -75,10 +78,21 @@ def _font(font: str) -> dict[str, str]:
     return {"font-size": "12", "font-family": str(font) or "sans-serif"}
 
 
+#: how much wider than drawn a label enlarged for print may grow (then it is narrowed to fit)
+GROWTH = 1.3
+
+
+def _guess(text: Any, size: float, font: dict[str, str]) -> float:
+    """About how wide `text` is in a font of `size` units (a bold one a little wider)."""
+    return len(str(text)) * size * (0.62 if font.get("font-weight") == "bold" else 0.56)
+
+
 class _Drawing:
     """Replays recorded canvas calls into SVG elements."""
 
-    def __init__(self) -> None:
+    def __init__(self, min_font: float = 0.0, width: float = 0.0) -> None:
+        self.min_font = min_font   # the smallest font size, in view units (0: as drawn)
+        self.width = width         # the view's width: an enlarged label stays inside it
         self.pen = _Pen()
         self.saved: list[_Pen] = []
         self.elements: list[tuple[str, dict[str, str], str | None]] = []
@@ -230,12 +244,20 @@ class _Drawing:
         s = self.pen.settings
         font = _font(s["font"])
         anchor = ANCHORS.get(str(s["text_align"]), "start")
+        drawn = float(font["font-size"])
+        room = None   # an enlarged label may grow a little wider than drawn, never past the picture's edge
+        if drawn < self.min_font:   # printed, a label is never smaller than MIN_PRINT_PT
+            font["font-size"] = num(math.ceil(self.min_font * 10) / 10)
+            room = _guess(text, drawn, font) * GROWTH
+            if self.width and self.pen.matrix == IDENTITY:
+                edge = {"start": self.width - x, "end": x, "middle": 2 * min(x, self.width - x)}[anchor]
+                room = min(room, max(edge - 2, 1.0))
+            max_width = room if max_width is None else min(float(max_width), room)
         baseline = BASELINES.get(str(s["text_baseline"]), "alphabetic")
         attrs = {"x": num(x), "y": num(y), **{k: v for k, v in font.items() if (k, v) != ("font-family", FAMILY)},
                  **({"text-anchor": anchor} if anchor != "start" else {}),
                  **({"dominant-baseline": baseline} if baseline != "alphabetic" else {})}
-        size = float(font["font-size"])
-        guess = len(str(text)) * size * (0.62 if font.get("font-weight") == "bold" else 0.56)
+        guess = _guess(text, float(font["font-size"]), font)
         if max_width is not None and guess > float(max_width):   # as the canvas does: squeeze to fit, never widen
             attrs.update({"textLength": num(float(max_width)), "lengthAdjust": "spacingAndGlyphs"})
         self._element("text", {**attrs, **paint, **self._transform_attr()}, str(text))
@@ -329,11 +351,20 @@ class _Drawing:
         self.elements.clear()
 
 
+def min_font(width: float, size: tuple[str, str] | None) -> float:
+    """The font size, in view units, that prints at MIN_PRINT_PT when a view `width` units wide is printed `size`
+    (a width in mm); 0 when the printed size is not in mm."""
+    found = MM.match(size[0]) if size is not None else None
+    if found is None or not float(found.group(1)):
+        return 0.0
+    return MIN_PRINT_PT * width / (float(found.group(1)) / 25.4 * 72)
+
+
 def to_svg(ops: Sequence[tuple[str, Any]], width: float, height: float, size: tuple[str, str] | None = None,
            label: str = "") -> str:
     """SVG text of recorded canvas `ops` on a `width` × `height` canvas; `size` is its printed width and height (CSS
     lengths such as "80mm"), and `label` what it shows, for a screen reader."""
-    drawing = _Drawing()
+    drawing = _Drawing(min_font(width, size), width)
     for name, value in ops:
         if name in SETTINGS:
             drawing.setting(name, value)

@@ -203,7 +203,7 @@ TILES = Scene(G, "The 13 tiles", [
         Exercise(
             task="Red to move: put on s1 the tile with the most spikes that still fits.",
             why="Tile 12 has five spikes, one fewer than tile 13, and they all lie on spikes of tile 13. "
-                "Red's tile 13 has six, as many as tile 13: it does not fit.",
+                "Red's own tile 13 has six too, as many as White's tile 13 under it: it does not fit.",
             hint="A tile must have fewer spikes than the top tile. Tile 13 has six.",
             solution=("12>s1",), illegal="13>s1",
             position="W:1,2,3,4,5,6,7,8,9,10,11,12 R:1,2,3,4,5,6,7,8,9,10,11,12,13 | s1:13W | x:- | next 2 | to R",

@@ -47,7 +47,8 @@ class BalancePanel(BackgroundRun):
     def _stages(self) -> Callable[[int, int], None]:
         """Progress in words for the study's parts: first the seat study, then the komi search (whose
         parts each count their games from one again)."""
-        seats, komi = self.report("Playing the seat study"), self.report("Playing the komi search")
+        seats = self.report("Playing the seat study", "the seat study, {n} games")
+        komi = self.report("Playing the komi search", "the komi search")
         last = [0]
         stage = [seats]
 

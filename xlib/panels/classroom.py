@@ -22,16 +22,23 @@ from ..classroom import (Activity, ClassClosed, ClassError, ClassStore, StoredGa
                          open_store)
 from ..classroom import table as tables
 from ..core import State
+from ..experiments.politics import too_few
 from ..registry import game_names
-from .experiment import csv_link
+from .experiment import PLOT_WIDTH, csv_link, teacher_sentence
 from ..board import shared
 from ..board.board import Board, in_kernel
+from ..board.keeper import Keeper
 from ..board.progress import LessonProgress, progress_for
 from .xallies_lab import TABLE_STYLE, figure_png, plot_rates
 
 CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spacing:0.12em;color:#1A1A1A}"
               ".xlib-class-hint{font-size:18px;max-width:760px}</style>")
 RED, GREEN = "#B00020", "#00603C"
+#: seconds a clear button waits for its second click before it returns to normal
+CONFIRM_SECONDS = 10
+#: what each clear button removes: its words, and its words while it asks again
+CLEARS = {"games": ("Clear the games", "Yes, clear the games"),
+          "groups": ("Clear games and groups", "Yes, clear games and groups")}
 
 
 def _say(text: str, colour: str = "#222222") -> str:
@@ -46,7 +53,7 @@ def _table(df: Any) -> str:
 
 def _plot_widget() -> w.Image:
     """An image for a plot, hidden until there is one."""
-    img = w.Image(value=b"", format="png", layout=w.Layout(max_width="760px", display="none"))
+    img = w.Image(value=b"", format="png", layout=w.Layout(max_width=PLOT_WIDTH, display="none"))
     img.add_class("xlib-plot")
     return img
 
@@ -346,6 +353,7 @@ class ClassPanel(_ClassWidget):
         self._news = threading.Event()   # set when the personas' table is ready to be shown
         self._lock = threading.RLock()
         self._confirm_until = 0.0
+        self.confirming: str | None = None   # the clear ("games" or "groups") waiting for its second click
 
         self.start_button = w.Button(description="Start a new class", icon="play", button_style="primary",
                                      layout=w.Layout(width="180px"))
@@ -358,11 +366,26 @@ class ClassPanel(_ClassWidget):
         self.status.add_class("xlib-class-panel-status")
         self.refresh_button = w.Button(description="Refresh now", icon="refresh", layout=w.Layout(width="130px"), style=shared.button_style())
         self.close_button = w.Button(description="Close the class", icon="lock", layout=w.Layout(width="150px"), style=shared.button_style())
-        self.clear_button = w.Button(description="Clear the class's games", icon="trash",
-                                     layout=w.Layout(width="220px"), style=shared.button_style())
+        self.clear_button = w.Button(description=CLEARS["games"][0], icon="trash",
+                                     tooltip="Remove every game of the class; the groups and their exercises stay",
+                                     layout=w.Layout(width="250px"), style=shared.button_style())
+        self.clear_groups_button = w.Button(description=CLEARS["groups"][0], icon="trash",
+                                            tooltip="Remove the groups, their games and their exercises",
+                                            layout=w.Layout(width="280px"), style=shared.button_style())
+        self.clear_buttons = {"games": self.clear_button, "groups": self.clear_groups_button}
+        self.confirm = w.HTML()
+        self.confirm.add_class("xlib-class-confirm")
         self.csv_link = w.HTML()
-        self.class_buttons = w.HBox([self.refresh_button, self.close_button, self.clear_button, self.csv_link],
-                                    layout=w.Layout(display="none", align_items="center", flex_flow="row wrap"))
+        self.class_buttons = w.VBox([w.HBox([self.refresh_button, self.close_button, self.clear_button,
+                                             self.clear_groups_button, self.csv_link],
+                                            layout=w.Layout(align_items="center", flex_flow="row wrap")),
+                                     self.confirm], layout=w.Layout(display="none"))
+        # the last class this browser showed, offered again after the page reloads
+        self.keeper = Keeper("xlib-class-panel")
+        self.keeper.observe(self._guard(self._offer_last), names="loaded")
+        self.again_button = w.Button(description="", icon="undo", layout=w.Layout(width="auto", display="none"),
+                                     style=shared.button_style())
+        self.again_button.add_class("xlib-class-again")
         # the results are made once and only their values change, so a redraw is a few value updates
         self.games_view = w.HTML()
         self.games_view.add_class("xlib-class-games")
@@ -392,11 +415,14 @@ class ClassPanel(_ClassWidget):
         self.open_button.on_click(self._guard(lambda _: self.open(self.open_box.value)))
         self.refresh_button.on_click(self._guard(lambda _: self.refresh(force=True)))
         self.close_button.on_click(self._guard(lambda _: self.toggle_closed()))
-        self.clear_button.on_click(self._guard(lambda _: self._clear_clicked()))
+        self.clear_button.on_click(self._guard(lambda _: self._clear_clicked("games")))
+        self.clear_groups_button.on_click(self._guard(lambda _: self._clear_clicked("groups")))
+        self.again_button.on_click(self._guard(lambda _: self._open_again()))
         self.widget = w.VBox([w.HBox([self.start_button, w.HTML("&nbsp;or open a class:&nbsp;"), self.open_box,
-                                      self.open_button], layout=w.Layout(align_items="center")),
+                                      self.open_button, self.again_button],
+                                     layout=w.Layout(align_items="center", flex_flow="row wrap")),
                               self.code_view, self.status, self.class_buttons, self.results, text, self.errors,
-                              self.clock])
+                              self.clock, self.keeper])
         self.widget.add_class("xlib-class-panel")
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -417,10 +443,29 @@ class ClassPanel(_ClassWidget):
         return info.code
 
     def open(self, code: str) -> str:
-        """Show a class started earlier (after the teacher's kernel restarted, say)."""
-        info = self.store().class_info(code)
+        """Show a class started earlier (after the teacher's kernel restarted, say); a wrong code is said to the
+        teacher in the panel."""
+        try:
+            info = self.store().class_info(code)
+        except ClassError as exc:
+            raise ClassError(teacher_sentence(code, exc)) from None
         self._show_class(info.code, info.closed)
         return info.code
+
+    def _offer_last(self, _change: Any = None) -> None:
+        """When the page has loaded: offer the class this browser showed last (a reload forgets the kernel's)."""
+        kept = self.keeper.read() or {}
+        code = kept.get("code")
+        if self.code is not None or not isinstance(code, str) or not code:
+            return
+        self.open_box.value = code
+        self.again_button.description = f"Open class {code} again"
+        self.again_button.layout.display = None
+
+    def _open_again(self) -> None:
+        """The offered class, shown again."""
+        self.again_button.layout.display = "none"
+        self.open(self.open_box.value)
 
     def _show_class(self, code: str, closed: bool) -> None:
         self.code, self.closed, self.seen = code, closed, None
@@ -429,6 +474,9 @@ class ClassPanel(_ClassWidget):
                                 f"<div class='xlib-class-hint'>Open the app of any game, scroll to <b>Play in a "
                                 f"class</b>, type <b>{code}</b> and a name for your group.</div>")
         self.class_buttons.layout.display = None
+        self.again_button.layout.display = "none"
+        self.keeper.store({"code": code})
+        self._reset_confirm()
         self.close_button.description = "Reopen the class" if closed else "Close the class"
         self.refresh(force=True)
         if self.background:
@@ -439,6 +487,7 @@ class ClassPanel(_ClassWidget):
 
         Every widget of the panel is changed on this one thread, so the browser gets each change in
         the order it was made; the personas' games, played in the background, only hand over a table."""
+        self.expire()
         self.refresh(force=self._news.is_set())
 
     def stop(self) -> None:
@@ -457,27 +506,82 @@ class ClassPanel(_ClassWidget):
         self.close_button.description = "Reopen the class" if self.closed else "Close the class"
         self.refresh(force=True)
 
-    def _clear_clicked(self) -> None:
-        """The first click asks again; a second click within ten seconds clears."""
-        if time.monotonic() < self._confirm_until:
-            self._confirm_until = 0.0
-            self.clear()
+    def _clear_clicked(self, what: str = "games") -> None:
+        """The first click asks again, saying exactly what goes; a second click of the same button within
+        CONFIRM_SECONDS clears. After that the button and the message return to normal (the clock's tick)."""
+        if self.code is None:
             return
-        self._confirm_until = time.monotonic() + 10
-        self.clear_button.description = "Click again to clear"
-        self.clear_button.button_style = "danger"
-        self.status.value = _say(f"Clear every game of class {self.code}? They cannot be brought back. Click "
-                                 f"<b>Click again to clear</b> within 10 seconds.", RED)
+        if self.confirming == what and time.monotonic() < self._confirm_until:
+            self._reset_confirm()
+            if what == "groups":
+                self.clear_groups()
+            else:
+                self.clear()
+            return
+        self._reset_confirm()
+        store, code = self.store(), self.code
+        if not (store.groups(code) if what == "groups" else store.games(code, finished=None)):
+            self.confirm.value = _say(f"Class {code} has no {'group' if what == 'groups' else 'game'} to clear.")
+            return
+        self.confirming, self._confirm_until = what, time.monotonic() + CONFIRM_SECONDS
+        button = self.clear_buttons[what]
+        button.description, button.button_style = CLEARS[what][1], "danger"
+        self.confirm.value = _say(f"{self.clear_words(what)} This cannot be undone. To go on, click <b>"
+                                  f"{CLEARS[what][1]}</b> within {CONFIRM_SECONDS} seconds; otherwise nothing is "
+                                  f"removed.", RED)
+
+    def clear_words(self, what: str) -> str:
+        """What a clear removes and what it keeps, in numbers: 'Remove the 4 games of class 7F3K …'."""
+        store, code = self.store(), self.code
+        assert code is not None
+        games = store.games(code, finished=None)
+        done = sum(1 for g in games if g.finished)
+        counted = (f"{len(games)} game{'s' if len(games) != 1 else ''} ({done} finished, {len(games) - done} in "
+                   f"progress)")
+        if what == "games":
+            return (f"Remove the {counted} of class {code}? The groups stay joined and keep their lesson "
+                    f"exercises.")
+        groups = store.groups(code)
+        names = ", ".join(html.escape(g) for g in groups) or "none yet"
+        return (f"Remove the {len(groups)} group{'s' if len(groups) != 1 else ''} of class {code} ({names}), their "
+                f"{counted} and their lesson exercises? The class and its code stay: groups join again with the "
+                f"code.")
+
+    def expire(self) -> bool:
+        """End a confirmation whose time is up: its button and message return to normal; whether one ended."""
+        if self.confirming is None or time.monotonic() < self._confirm_until:
+            return False
+        self._reset_confirm()
+        return True
+
+    def _reset_confirm(self) -> None:
+        self.confirming, self._confirm_until = None, 0.0
+        for what, button in self.clear_buttons.items():
+            button.description, button.button_style = CLEARS[what][0], ""
+        self.confirm.value = ""
 
     def clear(self) -> int:
-        """Delete the class's games and groups (the code stays); the number of games deleted."""
+        """Delete the class's games, finished and in progress (the groups, their exercises and the code stay); the
+        number of games deleted."""
         if self.code is None:
             return 0
-        deleted = self.store().clear(self.code)
-        self.clear_button.description = "Clear the class's games"
-        self.clear_button.button_style = ""
+        deleted = self.store().clear_games(self.code)
+        self._reset_confirm()
         self.refresh(force=True)
-        self.status.value += _say(f" {deleted} game{'s' if deleted != 1 else ''} cleared.")
+        self.confirm.value = _say(f"{deleted} game{'s' if deleted != 1 else ''} removed; the groups stay joined.")
+        return deleted
+
+    def clear_groups(self) -> int:
+        """Delete the class's groups, their games and their exercises (the code stays); the number of games
+        deleted."""
+        if self.code is None:
+            return 0
+        groups = len(self.store().groups(self.code))
+        deleted = self.store().clear(self.code)
+        self._reset_confirm()
+        self.refresh(force=True)
+        self.confirm.value = _say(f"{groups} group{'s' if groups != 1 else ''} and {deleted} "
+                                  f"game{'s' if deleted != 1 else ''} removed.")
         return deleted
 
     # ---- the numbers ----------------------------------------------------------------------------
@@ -583,14 +687,16 @@ class ClassPanel(_ClassWidget):
         rules_text = (f"{rules['players']} players, white supply "
                       f"{'unlimited' if rules['supply'] is None else rules['supply']}, shooting skill {rules['skill']}")
         _show_plot(self.group_plot, plot_groups(self.groups) if finished and len(self.groups) else None)
+        few = too_few(finished, "XAllies")
         self.compare_view.value = (
             f"<h3>Our class beside the computer personas</h3><p>Per game, with the personas' games under the same "
             f"rules ({rules_text}); ± gives the 95% interval.</p>" + TABLE_STYLE
+            + (f"<div class='xlib-prompt xlib-class-too-few'>{html.escape(few)}</div>" if few else "")
             + (_table(lab.readable(self.compared)) if len(self.compared) else "")
             + ("<p><i>The personas are playing their games…</i></p>" if self.waiting else ""))
         _show_plot(self.compare_plot, plot_rates(self.compared) if len(self.compared) else None)
         prompt = ""
-        if finished and len(self.compared) > 1:
+        if not few and len(self.compared) > 1:
             ours = self.compared.loc[tables.CLASS_ROW]
             best = self.compared.drop(tables.CLASS_ROW).waste.idxmin()
             prompt = (f"{TABLE_STYLE}<div class='xlib-prompt'><b>Discuss.</b> Our groups wasted "
@@ -608,6 +714,8 @@ class ClassPanel(_ClassWidget):
 
 def plot_groups(groups: Any) -> Any:
     """Each group's finished games, and its mean score beside the computers' at its tables."""
+    from matplotlib.ticker import MaxNLocator
+
     from .xallies_lab import _figure
 
     fig, (a1, a2) = _figure(9, 3.2, cols=2)
@@ -615,12 +723,14 @@ def plot_groups(groups: Any) -> Any:
     xs = list(range(len(names)))
     a1.bar(xs, groups["games"], color="#0072B2")
     a1.set_title("Finished games")
+    a1.yaxis.set_major_locator(MaxNLocator(integer=True))   # a count: 0, 1, 2, never 0.5
     a2.bar([x - 0.2 for x in xs], groups["group's score"].fillna(0), 0.4, color="#009E73", label="the group")
     a2.bar([x + 0.2 for x in xs], groups["computers' score"].fillna(0), 0.4, color="#D55E00", hatch="//",
            label="the computers")
     a2.set_title("Mean score per seat")
     a2.legend(frameon=False, fontsize=8)
     for a in (a1, a2):
+        a.set_xlim(-0.6, max(len(xs), 3) - 0.4)   # one group's bar stays a bar, not the whole width
         a.set_xticks(xs)
         a.set_xticklabels(names, rotation=20, ha="right")
     fig.tight_layout()

@@ -20,12 +20,15 @@ from typing import Any, Callable, Sequence
 import ipywidgets as w
 
 from ..board.board import in_kernel
-from ..classroom import ClassStore, StoredGame, open_store
+from ..classroom import ClassError, ClassStore, StoredGame, UnknownClass, check_code, open_store
 from ..core import State
 from ..records import replay
 
-#: the look of result tables and discussion prompts (a panel puts it before its HTML)
-TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:13px}"
+#: how wide a plot is shown: its own width on a laptop, over half the screen on a projector (1920 pixels)
+PLOT_WIDTH = "min(100%, max(760px, 56vw))"
+#: the look of result tables and discussion prompts (a panel puts it before its HTML): the type grows with the
+#: screen, 13 px on a laptop and 18 px on a 1920-pixel projector, to be read from the back of the room
+TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:clamp(13px,0.95vw,22px)}"
                ".xlib-table th,.xlib-table td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:right}"
                ".xlib-table tbody th,.xlib-table thead th:first-child{text-align:left}"
                ".xlib-prompt{background:#FFF8E1;border-left:4px solid #E69F00;padding:6px 10px;margin:6px 0;"
@@ -43,6 +46,18 @@ def table_html(df: Any) -> str:
     return f"<div class='xlib-table'>{df.to_html()}</div>"
 
 
+def teacher_sentence(code: str, error: ClassError) -> str:
+    """What a teacher's "open a class" box says of a code that opens no class: the store's sentences are for the
+    groups ("check the code the teacher shows"), these for the teacher who started the class."""
+    if isinstance(error, UnknownClass):
+        return (f"There is no class {check_code(code)} in this class database: check the code you noted when you "
+                f"started the class (a class started on another computer, or with another XLIB_CLASS_DB, is not "
+                f"here), or press Start a new class.")
+    if not str(code).strip():
+        return "Type the code of a class you started earlier, such as 7F3K, then open it."
+    return str(error)
+
+
 def csv_link(text: str, filename: str, label: str, css_class: str = "") -> str:
     """A link that saves `text` as a CSV file named `filename`, held in the page (no server round trip)."""
     data = base64.b64encode(text.encode()).decode()
@@ -58,11 +73,11 @@ def prompt(text: str) -> w.HTML:
 def figure_png(fig: Any) -> bytes:
     """A matplotlib figure as PNG bytes, cropped to what is drawn."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
+    fig.savefig(buf, format="png", dpi=135, bbox_inches="tight")   # sharp when a projector shows it large
     return buf.getvalue()
 
 
-def image(fig: Any, max_width: str = "760px") -> w.Image:
+def image(fig: Any, max_width: str = PLOT_WIDTH) -> w.Image:
     """A matplotlib figure as an image widget no wider than `max_width` (so it fits the page)."""
     img = w.Image(value=figure_png(fig), format="png", layout=w.Layout(max_width=max_width))
     img.add_class("xlib-plot")
@@ -106,6 +121,7 @@ class BackgroundRun:
         self.progress.add_class("xlib-progress")
         self.message = w.HTML()
         self.errors = w.Output()
+        self._told: list[list[Any]] = []   # this run's progress reports: [words when done, games done, of total]
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -125,15 +141,17 @@ class BackgroundRun:
             self.message.value = self.busy_text
             return
         self.running = True
+        self._told = []
         self._enable(False)
 
         def job() -> None:
             try:
                 self._guarded(fn)
             finally:
+                self._finished()
+                self.progress_bar.layout.visibility = "hidden"
                 self.running = False
                 self._enable(True)
-                self.progress_bar.layout.visibility = "hidden"
 
         if self.background:
             self._worker = threading.Thread(target=job, daemon=True)
@@ -159,15 +177,31 @@ class BackgroundRun:
         if self._worker is not None:
             self._worker.join(timeout)
 
-    def report(self, what: str = "Playing") -> Callable[[int, int], None]:
-        """Show the progress bar, and a function that tells it the games done in words: "Playing: game 12 of 60"."""
+    def report(self, what: str = "Playing", done_words: str = "{n} games played") -> Callable[[int, int], None]:
+        """Show the progress bar, and a function that tells it the games done in words: "Playing: game 12 of 60".
+        When the run ends, the line becomes a finished sentence made of `done_words` ("Finished: 60 games
+        played."), or says where it stopped."""
         self.progress_bar.layout.visibility = "visible"
+        entry: list[Any] = [done_words, 0, 0]
+        self._told.append(entry)
 
         def told(done: int, total: int) -> None:
+            entry[1:] = [done, total]
             self.progress_bar.max = max(1, total)
             self.progress_bar.value = done
             self.progress_text.value = f"{what}: game {done} of {total}"
         return told
+
+    def _finished(self) -> None:
+        """The progress line after a run: what was done, in a finished sentence (nothing if nothing was told)."""
+        told = [e for e in self._told if e[2]]
+        if not told:
+            return
+        stopped = [e for e in told if e[1] < e[2]]
+        if stopped:
+            self.progress_text.value = f"Stopped after game {stopped[0][1]} of {stopped[0][2]}."
+        else:
+            self.progress_text.value = "Finished: " + "; ".join(str(e[0]).format(n=e[2]) for e in told) + "."
 
 
 class ClassChooser(BackgroundRun):
@@ -210,7 +244,10 @@ class ClassChooser(BackgroundRun):
         """Read the class's finished games and show them; a wrong code is said in the panel, in a sentence."""
         self.message.value = "<i>Reading the class's games…</i>"
         store = self.store()
-        info = store.class_info(code)
+        try:
+            info = store.class_info(code)
+        except ClassError as exc:
+            raise ClassError(teacher_sentence(code, exc)) from None
         found: dict[str, list[tuple[State, StoredGame]]] = {}
         for game in self.games:
             stored = store.games(info.code, game=game, records=True)

@@ -66,13 +66,18 @@ class HandoutLink:
 
 
 class HandoutLinks:
-    """One row of buttons for the gallery, one per game, each making that game's sheet only when pressed."""
+    """One row of buttons for the gallery, one per game, each making that game's sheet only when pressed; its
+    link appears right under its own button, where the eye is."""
 
     def __init__(self, games: Sequence[str] | None = None) -> None:
         names = list(games) if games is not None else list(registry.game_names())
         self.links = [HandoutLink(g, label=registry.game_class(g).title) for g in names]
-        self.widget = w.VBox([w.HBox([link.button for link in self.links], layout=w.Layout(flex_flow="row wrap")),
-                              w.VBox([link.link for link in self.links])])
+        self.columns = [w.VBox([link.button, link.link], layout=w.Layout(align_items="flex-start",
+                                                                          margin="0 8px 0 0"))
+                        for link in self.links]
+        for column in self.columns:
+            column.add_class("xlib-handout-game")
+        self.widget = w.HBox(self.columns, layout=w.Layout(flex_flow="row wrap", align_items="flex-start"))
         self.widget.add_class("xlib-handouts")
 
     def _ipython_display_(self) -> None:

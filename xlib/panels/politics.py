@@ -307,9 +307,12 @@ class ClassPolitics(ClassChooser):
             seats = politics.seat_comparison(ours, personas if same else None)
             note = "" if same else (f"<p>Run the experiment above with {html.escape(words)} to see the personas' "
                                     f"line-ups beside the class.</p>")
+            # too few games draw bars of all or nothing with a lone interval: the chart waits for enough games
+            chart = (w.HTML(f"<p class='xlib-no-chart'>No chart yet: it is drawn from {politics.CLASS_MIN_GAMES} "
+                            f"games on.</p>") if few else _image(plot_rates(lineups)))
             parts += [w.HTML(TABLE_STYLE + head + "<h4>Kingmaking and the early leader</h4>" + note
                              + _table(politics.readable(lineups))),
-                      _image(plot_rates(lineups)),
+                      chart,
                       w.HTML(TABLE_STYLE + "<h4>Who wins? Win shares by seat</h4>" + _table(politics.readable(seats)))]
         self.results.children = parts
 

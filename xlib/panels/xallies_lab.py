@@ -23,6 +23,11 @@ PERSONA_COLOURS = {"selfish": "#D55E00", "prosocial": "#0072B2", "competitive": 
                    "reciprocator": "#CC79A7", "spoiler": "#000000"}
 
 
+#: the ledger's type grows with the screen: beside a large board on a projector it is read from the back
+LEDGER_STYLE = ("<style>.xlib-ledger h4{font-size:clamp(14px,1.15vw,24px)}.xlib-ledger p,"
+                ".xlib-ledger .xlib-table table{font-size:clamp(14px,1.05vw,22px)}</style>")
+
+
 class ClassRound:
     """A live ledger beside a board: who allied with whom, what was wasted, collective and individual scores.
 
@@ -34,10 +39,12 @@ class ClassRound:
         self.coalitions = w.HTML()
         self.waste = w.HTML()
         self.split = w.HTML()
-        self.ledger = w.VBox([w.HTML("<h4>Alliances: who claimed black pieces with whom</h4>"), self.coalitions,
+        self.ledger = w.VBox([w.HTML(LEDGER_STYLE + "<h4>Alliances: who claimed black pieces with whom</h4>"),
+                              self.coalitions,
                               w.HTML("<h4>Waste</h4>"), self.waste,
                               w.HTML("<h4>Scores: collective (alliances) and individual (shots)</h4>"), self.split],
-                             layout=w.Layout(width="440px", margin="0 0 0 12px"))
+                             layout=w.Layout(flex="1 1 440px", min_width="440px", max_width="680px",
+                                              margin="0 0 0 12px"))
         self.ledger.add_class("xlib-ledger")
         self.widget = w.HBox([board.widget, self.ledger], layout=w.Layout(flex_flow="row wrap",
                                                                          align_items="flex-start"))
@@ -166,7 +173,7 @@ class ExperimentPanel(BackgroundRun):
         """Replicator dynamics over the five personas, from payoffs measured at every table."""
         self.message.value = "<i>Measuring every table of personas…</i>"
         settings = self.settings()
-        report = self.report("Measuring every table") if progress else False
+        report = self.report("Measuring every table", "every table measured, {n} games") if progress else False
         payoffs = lab.payoff_tables(games=max(4, self.games.value // 25), progress=report, **settings)
         self.show_dynamics(lab.replicator(payoffs, generations=generations))
 

@@ -316,7 +316,7 @@ class XAlliesView(View):
                 canvas.line_width = 4
                 canvas.stroke_style = palette.MARK
                 canvas.stroke_circle(x, y, WELL_R + 3)
-        self._draw_centre(canvas, state, pic, frame is not None)
+        self._draw_centre(canvas, state, pic, frame is not None, overlay.interactive)
 
     @staticmethod
     def _ring_label(canvas: Any, text: str, angle: float, colour: str) -> None:
@@ -387,8 +387,10 @@ class XAlliesView(View):
                 canvas.font = f"bold {int(radius * 1.3)}px sans-serif"
                 canvas.fill_text(letter, px, py + 1)
 
-    def _draw_centre(self, canvas: Any, state: XAlliesState, pic: Picture, animating: bool) -> None:
-        """Who is to move, each player's points and white pieces, the supply, and the hand while sowing."""
+    def _draw_centre(self, canvas: Any, state: XAlliesState, pic: Picture, animating: bool,
+                     interactive: bool = True) -> None:
+        """Who is to move, each player's points and white pieces, the supply, and the hand while sowing (what to
+        click only where a click plays: a printed picture shows the position alone)."""
         g = state.game
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
@@ -427,7 +429,8 @@ class XAlliesView(View):
         target = next_well(state)
         if target is not None:
             canvas.font = "bold 12px sans-serif"
-            canvas.fill_text(f"Next drop into well {target}: click a colour", CX, below + 22)
+            canvas.fill_text(f"Next drop into well {target}" + (": click a colour" if interactive else ""), CX,
+                             below + 22)
             for c, cx, cy in self.chip_positions(state):
                 fill = self.seat_colour(c)
                 canvas.fill_style = fill

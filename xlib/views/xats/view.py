@@ -458,7 +458,7 @@ class XatsView(View):
         live = overlay.interactive and not state.over and overlay.frame is None
         sel = overlay.selection if isinstance(overlay.selection, tuple) else None
         moving = state.parse(overlay.frame[1]) if overlay.frame is not None else None
-        self._header(canvas, state, moving)
+        self._header(canvas, state, moving, overlay.interactive)
         targets = self.targets(state, sel) if live else set()
         marked = {m for m in overlay.marks if isinstance(m, tuple)}
         for tw in lay.towers:
@@ -486,7 +486,9 @@ class XatsView(View):
                     if state.explain(f"{t}>s{sel[1]}") is None}
         return set()
 
-    def _header(self, canvas: Any, state: XatsState, moving: Move | None) -> None:
+    def _header(self, canvas: Any, state: XatsState, moving: Move | None, interactive: bool = True) -> None:
+        """The line above the table: the move being made, the last move, or what the table shows (and what to
+        click first only where a click plays: a printed picture shows the position alone)."""
         canvas.text_align = "left"
         canvas.text_baseline = "middle"
         canvas.fill_style = palette.TEXT
@@ -496,7 +498,8 @@ class XatsView(View):
         elif state.last_move is not None and state.parent is not None:
             text = "Last move: " + self.phrase(state.parent, state.last_move) + "."
         else:
-            text = ("The table: no stacks yet. Click a tile of your tray, then the table." if not state.stack_list
+            text = (("The table: no stacks yet." + (" Click a tile of your tray, then the table." if interactive
+                                                     else "")) if not state.stack_list
                     else "Each stack stands bottom to top; a tile shows its number and its owner's letter.")
         canvas.fill_text(text, MARGIN, HEADER / 2 + 2)
 

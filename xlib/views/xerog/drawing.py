@@ -393,9 +393,10 @@ class XeroGDrawing(XeroGEntry):
             leg = len(sel.landings) + 1
             canvas.fill_text(f"leg {leg}: {steps} step{'s' if steps > 1 else ''}", cx, y + 18)
         if not state.in_setup:
-            self._legend(canvas, x0, cx)
+            self._legend(canvas, x0, cx, overlay.interactive)
 
-    def _legend(self, canvas: Any, x0: float, cx: float) -> None:
+    def _legend(self, canvas: Any, x0: float, cx: float, interactive: bool = True) -> None:
+        """What the pyramids, a crossed gate and (where a click plays) the highlight mean."""
         y = self.height - 150
         canvas.text_align = "left"
         canvas.text_baseline = "middle"
@@ -415,6 +416,8 @@ class XeroGDrawing(XeroGEntry):
         canvas.fill_style = palette.TEXT
         canvas.fill_text("gate crossed", x0 + 30, gy)
         canvas.fill_text("(closed)", x0 + 30, gy + 15)
+        if not interactive:
+            return
         canvas.line_width = 3
         canvas.stroke_style = palette.HIGHLIGHT
         canvas.stroke_rect(x0 + 4, gy + 32, 20, 20)
