@@ -8,10 +8,10 @@ from xlib.board import Board, palette  # noqa: E402
 from xlib.views.alea.view import PROTECTED, AleaView, number  # noqa: E402
 from xlib.board.view import Overlay  # noqa: E402
 from xlib.lessons import alea as L  # noqa: E402
-from xlib.handouts import canvas as handouts  # noqa: E402
+from xlib.board import calls  # noqa: E402
 
 
-class Recorder(handouts.Recorder):
+class Recorder(calls.Recorder):
     """The recording canvas, with what these tests read from it."""
 
     def strokes(self, style):

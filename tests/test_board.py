@@ -7,6 +7,7 @@ pytest.importorskip("ipycanvas")
 
 import xlib  # noqa: E402
 from xlib.board import Board, Tutorial  # noqa: E402
+from xlib.board.webcanvas import WebCanvas  # noqa: E402
 from xlib.views.xallies.view import XAlliesView, well_centre  # noqa: E402
 from xlib.lessons import Scene  # noqa: E402
 
@@ -121,8 +122,12 @@ def test_callback_errors_show_on_the_page(board):
 
 def test_client_ready_repaints_and_resends_the_canvas_switch(board):
     before = board.paint_count
-    board.canvas._canvas_manager._current_canvas = board.canvas
-    board.canvas._client_ready_callbacks()
+    if isinstance(board.canvas, WebCanvas):   # the page says a view is ready; the board paints it
+        board.canvas._on_event(board.canvas, {"event": "client_ready"}, [])
+        assert board.canvas.sent[-1][0] == ["clear", []]
+    else:
+        board.canvas._canvas_manager._current_canvas = board.canvas
+        board.canvas._client_ready_callbacks()
     assert board.paint_count == before + 1
 
 

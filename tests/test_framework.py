@@ -13,7 +13,7 @@ from xlib import registry  # noqa: E402
 from xlib.board import Board, CellView, palette  # noqa: E402
 from xlib.board.view import Overlay, View  # noqa: E402
 from xlib.views.xallies.view import well_centre  # noqa: E402
-from xlib.handouts.canvas import Recorder  # noqa: E402
+from xlib.board.calls import Recorder  # noqa: E402
 
 VISION_GAP = 20.0   # smallest CIELAB ΔE between two seat colours, for every kind of vision
 

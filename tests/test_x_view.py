@@ -6,7 +6,7 @@ pytest.importorskip("ipycanvas")
 import xlib  # noqa: E402
 from xlib.board import Board, palette  # noqa: E402
 from xlib.board.view import Overlay  # noqa: E402
-from xlib.handouts.canvas import Recorder  # noqa: E402
+from xlib.board.calls import Recorder  # noqa: E402
 from xlib.views.x.view import XView  # noqa: E402
 from xlib.lessons import x as lesson  # noqa: E402
 

@@ -9,7 +9,7 @@ pytest.importorskip("ipycanvas")
 import xlib  # noqa: E402
 from xlib.board import Board, palette  # noqa: E402
 from xlib.board.view import Overlay  # noqa: E402
-from xlib.handouts.canvas import Recorder  # noqa: E402
+from xlib.board.calls import Recorder  # noqa: E402
 from xlib.views.xallies.view import (CHIP_R, CX, CY, NUMBER_R, RING, WELL_R, XAlliesView, next_well,  # noqa: E402
                                      supply_y, well_centre)
 

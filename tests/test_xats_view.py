@@ -13,7 +13,7 @@ from xlib.board.view import Overlay  # noqa: E402
 from xlib.views.xats.view import TABLE, TRAY_R, XatsView, best_turn, hexagon, spike, tiles_of  # noqa: E402
 from xlib.games.xats import edges, spikes  # noqa: E402
 from xlib.lessons import xats as lesson  # noqa: E402
-from xlib.handouts.canvas import Recorder  # noqa: E402
+from xlib.board.calls import Recorder  # noqa: E402
 
 FIT = "W:1,2,3,4,5,6,7,8,9,10,11 R:1,2,3,4,5,6,8,9,11,12,13 | s1:13W,10R s2:12W,7R | x:- | next 3 | to W"
 MUST = ("W:3,5,7,8,10,11,13 R:1,3,5,6,7,8,9,10,11 | s1:12R,9W,6W s2:12W,4R,2R s3:13R,4W,1W | x:2W | next 4 "

@@ -13,7 +13,7 @@ from xlib.views.xerog import CHOOSE, DROP, FLY, GATE_RED, Entry, Frame, XeroGVie
 from xlib.views.xerog.drawing import MAX_FRAMES  # noqa: E402
 from xlib.games.xerog import BASE, NORTH, Fly, sq_name  # noqa: E402
 from xlib.lessons import xerog as L  # noqa: E402
-from xlib.handouts.canvas import Recorder  # noqa: E402
+from xlib.board.calls import Recorder  # noqa: E402
 
 
 def board_at(scene, step=0, **kw):

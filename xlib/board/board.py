@@ -21,13 +21,12 @@ import traceback
 from typing import Any, Callable
 
 import ipywidgets as w
-from ipycanvas import Canvas, hold_canvas
 
 from .. import agents, registry
 from ..core import Move, State
 from ..errors import XlibError
 from ..records import replay
-from .canvas import PAINT_LOCK, repaint_when_ready
+from . import canvas as canvases
 from .files import MAX_RECORD_BYTES, read_upload, save_link
 from .keeper import Keeper
 from .layout import build
@@ -170,11 +169,11 @@ class Board:
         self.controls = controls
         self._option_fields: OptionFields | None = None
         self._seed_box: w.Text | None = None
-        self.canvas = Canvas(width=1, height=1)
+        self.canvas = canvases.make_canvas()
         self._fit_canvas()
-        self.canvas.on_mouse_down(self.guard(self._on_canvas_click))
-        self.canvas.on_touch_start(self.guard(self._on_touch))   # a tap plays like a click
-        repaint_when_ready(self.canvas, self.guard(self.repaint))
+        # a tap plays like a click; a click the page made while the board was busy is answered, never played
+        canvases.on_click(self.canvas, self.guard(self._on_canvas_click), self.guard(self._on_busy_click))
+        canvases.repaint_when_ready(self.canvas, self.guard(self.repaint))
         build(self, controls)
         # a full board keeps its game on the student's device: a reload or a lost kernel offers it back
         self.keeper: Keeper | None = None
@@ -294,17 +293,16 @@ class Board:
         overlay = Overlay(selection=None if self.browsing is not None else self.selection, marks=self.marks,
                           frame=frame, interactive=self.browsing is None and self.busy is None and not self.locked
                           and self._person_to_move())
-        with PAINT_LOCK:
-            with hold_canvas():
-                self.canvas.clear()
-                self.canvas.save()
-                z = self.zoom
-                if z != 1.0:
-                    self.canvas.scale(z, z)
-                self.view.draw(self.canvas, self.shown_state, overlay)
-                if self.shown_state.over and self.browsing is None and frame is None:
-                    draw_banner(self.canvas, self.view, self.shown_state)
-                self.canvas.restore()
+        with canvases.hold(self.canvas):
+            self.canvas.clear()
+            self.canvas.save()
+            z = self.zoom
+            if z != 1.0:
+                self.canvas.scale(z, z)
+            self.view.draw(self.canvas, self.shown_state, overlay)
+            if self.shown_state.over and self.browsing is None and frame is None:
+                draw_banner(self.canvas, self.view, self.shown_state)
+            self.canvas.restore()
         self.paint_count += 1
 
     def refresh(self) -> None:
@@ -509,9 +507,12 @@ class Board:
         z = self.zoom
         self.click(x / z, y / z)
 
-    def _on_touch(self, fingers: list[tuple[float, float]]) -> None:
-        if fingers:
-            self._on_canvas_click(*fingers[0])
+    def _on_busy_click(self) -> None:
+        """A click the page made while the board was busy: answered, never played (even when it reaches the
+        kernel only after the move it waited for)."""
+        self.ignored_clicks += 1
+        wait = f"{self.busy} " if self.busy is not None else "That click came while the board was busy. "
+        self.say(f"{wait}Your click was not played: wait for the move to finish.", "busy")
 
     def click(self, x: float, y: float) -> None:
         """A click on the canvas at (x, y) in the view's coordinates."""
@@ -605,6 +606,7 @@ class Board:
             if self.busy is not None:   # a turn started a moment ago on another thread: it plays on
                 return
             self.busy = busy or "The board is busy."
+        canvases.set_busy(self.canvas, True)
         self._stop = False
         self.say(self.busy, "busy")
         self.widget.add_class("xlib-busy")   # for the eye of a test: the board is working
@@ -620,6 +622,7 @@ class Board:
                     self.say("")   # nothing more to say than that the move is done
                 with self._busy_lock:
                     self.busy = None
+                canvases.set_busy(self.canvas, False)
                 self.widget.remove_class("xlib-busy")
                 try:
                     self.refresh()

@@ -1,9 +1,9 @@
 """Handouts a teacher can print: each game's rules as an A4 sheet made from its lesson data alone.
 
-`canvas.Recorder` stands in for an ipycanvas Canvas and records a view's drawing; `svg` turns a drawing into an
+`Recorder` (the board's, `xlib.board.calls`) records a view's drawing; `svg` turns a drawing into an
 SVG picture (the same view code as the board); `sheet.handout(game)` builds the self-contained HTML sheet: the
 rules with pictures, our decisions, exercises, and their answers on pages of their own."""
-from .canvas import Recorder, UnknownCanvasCall
+from ..board.calls import Recorder, UnknownCanvasCall
 from .sheet import handout
 from .svg import picture, to_svg
 

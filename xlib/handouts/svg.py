@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from ..board import Overlay, View, view_for
 from ..board.result import draw_banner
 from ..core import State
-from .canvas import CALLS, SETTINGS, Recorder, arguments, unknown
+from ..board.calls import CALLS, SETTINGS, Recorder, arguments, unknown
 
 Matrix = tuple[float, float, float, float, float, float]   # a b c d e f, as canvas and SVG write a transform
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)

@@ -9,10 +9,9 @@ import math
 from typing import Any
 
 import ipywidgets as w
-from ipycanvas import Canvas, hold_canvas
 
 from ...board import palette
-from ...board.canvas import repaint_when_ready
+from ...board.canvas import hold, make_canvas, repaint_when_ready
 
 WIDTH, HEIGHT = 600, 150
 TARGET_X, TARGET_R = WIDTH / 2, 34
@@ -25,7 +24,7 @@ class ShootingRange:
         self.board = board
         self.speed = speed
         self.shots: list[bool] = []
-        self.canvas = Canvas(width=WIDTH, height=HEIGHT, layout=w.Layout(width=f"{WIDTH}px", height=f"{HEIGHT}px"))
+        self.canvas = make_canvas(WIDTH, HEIGHT, layout=w.Layout(width=f"{WIDTH}px", height=f"{HEIGHT}px"))
         self.clock = w.Play(value=0, min=0, max=10**7, step=1, interval=40, description="aim", show_repeat=False,
                             tooltip="start, pause or stop the aim sweeping across the well")
         self.clock.observe(self._tick, names="value")
@@ -64,7 +63,7 @@ class ShootingRange:
         self.draw()
 
     def draw(self) -> None:
-        with hold_canvas():
+        with hold(self.canvas):
             c = self.canvas
             c.clear()
             c.fill_style = palette.BACKGROUND

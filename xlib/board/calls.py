@@ -1,8 +1,9 @@
-"""A stand-in for an ipycanvas Canvas that records a view's drawing, call by call, for tests and printed pictures.
+"""The drawing calls a view may make, and a canvas that records them, call by call.
 
-It knows exactly the calls and settings the views draw with (`CALLS`, `SETTINGS`) and refuses any other by name,
-so a view that starts drawing with something new fails loudly here instead of printing a wrong picture; `svg`
-turns what it recorded into a picture."""
+The table (`SIGNATURES`, `CALLS`, `SETTINGS`) is every call and setting the views draw with; everything that
+draws a view reads it: the board's web canvas sends and replays exactly these calls, the handouts turn them into
+SVG pictures, and tests read what a view drew. The `Recorder` refuses any other call by name, so a view that
+starts drawing with something new fails loudly here instead of drawing a wrong picture."""
 from __future__ import annotations
 
 import ast
@@ -84,8 +85,8 @@ def unknown(name: str) -> UnknownCanvasCall:
     """The error for a call or setting `name` the recorder does not know, saying where to add it."""
     return UnknownCanvasCall(
         f"the recording canvas does not know {name!r}: a view drew with a canvas call or setting that printed "
-        f"pictures cannot show yet. Add it to xlib/handouts/canvas.py (SIGNATURES or SETTINGS) and draw it in "
-        f"xlib/handouts/svg.py. Known calls: {', '.join(sorted(CALLS))}; "
+        f"pictures and the web canvas cannot show yet. Add it to xlib/board/calls.py (SIGNATURES or SETTINGS), "
+        f"replay it in xlib/board/webcanvas.js and draw it in xlib/handouts/svg.py. Known calls: {', '.join(sorted(CALLS))}; "
         f"known settings: {', '.join(sorted(SETTINGS))}.")
 
 
