@@ -188,6 +188,8 @@ def test_a_search_stops_at_its_budget_where_playouts_used_to_run_for_minutes():
 def test_when_listing_the_moves_outlasts_the_budget_a_quick_legal_move_answers(monkeypatch):
     import time
 
+    monkeypatch.delenv("XLIB_THREADS", raising=False)   # the search on a thread of its own, cut short
+
     s = xlib.game("xerog").position(CROWDED)
     slow_type = type(s)
     listed = slow_type.moves
@@ -404,3 +406,38 @@ def test_identical_line_ups_in_one_tournament_play_different_games() -> None:
     df = xlib.tournament("x", {"a": ["random"] * 3, "b": ["random"] * 3}, games=4, seed=0, workers=1, size=6,
                          measure=moves_played)
     assert df.groupby("game").moves.first().nunique() == 8
+
+
+
+def test_without_threads_the_search_keeps_its_time_budget_by_its_own_clock(no_threads):
+    from xlib import threads
+
+    assert not threads.available()
+    s = xlib.game("alea", size=8).start(seed=3)
+    agent = Medium(seed=1, seconds=0.2)
+    move = agent.choose(s)
+    assert s.explain(move) is None
+    assert agent.stopped in ("budget", "clear") and agent.last_iterations > 0 and agent.thinking()
+
+
+def test_steps_give_the_search_in_slices_and_the_same_kind_of_answer(no_threads):
+    s = xlib.game("xats").start(seed=5)
+    agent = Hard(seed=2, seconds=0.4)
+    steps = agent.steps(s)
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+            pauses += 1
+        except StopIteration as done:
+            move = done.value
+            break
+    assert s.explain(move) is None and pauses >= 1
+    assert agent.stopped in ("budget", "clear") and agent.last_iterations > 0
+    assert "expects" in agent.reason() or "win" in agent.reason()
+    counted = MCTSAgent(iterations=40, seconds=None, seed=0)
+    steps = counted.steps(s)
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(steps)
+    assert s.explain(done.value.value) is None and counted.last_iterations == 40 and counted.stopped == "iterations"

@@ -1,5 +1,6 @@
 """The board widget, driven headless through its Python handlers, as a person's clicks would."""
 import json
+from typing import Iterator
 
 import pytest
 
@@ -208,8 +209,8 @@ def test_a_seat_handed_to_the_computer_as_a_turn_ends_plays_at_once():
     board = Board("x", size=4, seed=1, seats={1: "easy", 2: "easy"}, animate=0, background=True)
     real, ending = board._computer_loop, threading.Event()
 
-    def slow_to_end() -> None:
-        real()
+    def slow_to_end() -> Iterator[float]:
+        yield from real()
         ending.wait(10)   # the turn has looked at the seats and not yet ended
     board._computer_loop = slow_to_end
     board.computer_turns()

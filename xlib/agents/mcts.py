@@ -11,7 +11,9 @@ plays a move that lets the next player win at once when another move avoids it.
 
 With a time budget the search runs beside the caller, who takes the best move found when the
 time is up: one slow step (listing the moves of a crowded Xero-G board) cannot make the
-computer late. The tree is kept between moves and reused when the game went on through it.
+computer late. Where no thread can start (a browser), the search runs in the caller and stops by
+its own clock; `steps` gives it in slices, so that the page can answer between them. The tree is
+kept between moves and reused when the game went on through it.
 """
 from __future__ import annotations
 
@@ -21,8 +23,9 @@ import random
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generator
 
+from .. import threads
 from ..core import Move, State
 from ..rng import check_seed
 from .evaluations import PLAYOUT_PLIES, Judgement, evaluate, exploration, outcome, playout_outcome, sure_winner
@@ -32,6 +35,7 @@ from .words import WINS_AT_ONCE, Why, chances, player_name
 LOST = -1e9  # the selection score of a child proven to be won by someone else
 SURE_VISITS, SURE_SHARE = 200, 0.98  # a move that won this share of this many imagined games is played at once
 FEW_VISITS = 30  # below this many imagined games through a move, its reason says the estimate is unsure
+SLICE = 0.05  # seconds of search between two pauses of `steps` (a page answers a click within this)
 
 
 class _Node:
@@ -150,30 +154,59 @@ class MCTSAgent:
             if collecting:
                 gc.enable()
 
+    def steps(self, state: State) -> Generator[None, None, Move]:
+        """The choice in slices, for a caller with no threads (a browser page): pauses (yields) after about
+        `SLICE` seconds of search each, so the caller can let the page answer, and returns the move. The search
+        checks its own clock: it ends when the time budget is spent, as `choose` does."""
+        if state.over:
+            raise ValueError("the game is over: there is no move to choose")
+        start = time.perf_counter()
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            self._settle_worker()
+            job = self._search_now = _Search()
+            yield from self._search_here(state, job, start, SLICE)
+            return self._conclude(state, job, start)
+        finally:
+            if collecting:
+                gc.enable()
+
     def _choose(self, state: State, start: float) -> Move:
         self._settle_worker()
         job = self._search_now = _Search()
-        if self.seconds is None:
-            self._search(state, job, start)
-        else:
-            worker = threading.Thread(target=self._search, args=(state, job, start), daemon=True,
-                                      name="xlib-search")
-            self._worker = worker
-            worker.start()
-            # stop a little early: the last step of the search and the answer itself take a moment
-            worker.join(max(0.0, start + self.seconds - max(0.03, 0.08 * self.seconds) - time.perf_counter()))
-            job.stop.set()
-            worker.join(0.005)
-            if job.root is None and can_win(state):  # a win in one is worth a little overtime
-                worker.join(max(0.0, start + 2 * self.seconds - time.perf_counter()))
-            if job.root is None:  # listing the moves alone outlasted the budget
-                move = quick_move(state)
-                if move is not None:
-                    return self._answer_quickly(state, move, start)
-                worker.join()
-        self.last_iterations, self.stopped = job.iterations, job.stopped
+        if self.seconds is None or not threads.available():
+            for _ in self._search_here(state, job, start, None):
+                pass
+            return self._conclude(state, job, start)
+        worker = threading.Thread(target=self._search, args=(state, job, start), daemon=True, name="xlib-search")
+        self._worker = worker
+        worker.start()
+        # stop a little early: the last step of the search and the answer itself take a moment
+        worker.join(max(0.0, self._stop_at(start) - time.perf_counter()))
+        job.stop.set()
+        worker.join(0.005)
+        if job.root is None and can_win(state):  # a win in one is worth a little overtime
+            assert self.seconds is not None
+            worker.join(max(0.0, start + 2 * self.seconds - time.perf_counter()))
+        if job.root is None:  # listing the moves alone outlasted the budget
+            move = quick_move(state)
+            if move is not None:
+                return self._answer_quickly(state, move, start)
+            worker.join()
         if job.error is not None:
+            self.last_iterations, self.stopped = job.iterations, job.stopped
             raise job.error
+        return self._conclude(state, job, start)
+
+    def _stop_at(self, start: float) -> float:
+        """When a search with a time budget stops: a little early, as the last step and the answer take a moment."""
+        assert self.seconds is not None
+        return start + self.seconds - max(0.03, 0.08 * self.seconds)
+
+    def _conclude(self, state: State, job: _Search, start: float) -> Move:
+        """The move the finished search chose, with its record (what it weighed, and why)."""
+        self.last_iterations, self.stopped = job.iterations, job.stopped
         root = job.root
         assert root is not None
         self.root, self.anchor = root, state
@@ -203,16 +236,30 @@ class MCTSAgent:
 
     # ---- the search ------------------------------------------------------------------------
     def _search(self, state: State, job: _Search, start: float) -> None:
+        """The search on its worker thread, until the caller sets `job.stop` (or the iterations are done)."""
         try:
             root = self._root_for(state)
             job.root = root
             if not job.stop.is_set():  # let go of the old tree now, within the budget, not after it
                 self.root, self.anchor = root, state
-            self._grow(root, job, start)
+            for _ in self._grow(root, job, start, None, None):
+                pass
         except BaseException as exc:  # noqa: BLE001 - handed to the caller's thread
             job.error = exc
 
-    def _grow(self, root: _Node, job: _Search, start: float) -> None:
+    def _search_here(self, state: State, job: _Search, start: float,
+                     pause: float | None) -> Generator[None, None, None]:
+        """The search in the caller, with no thread: it stops by its own clock, pausing every `pause` seconds."""
+        root = self._root_for(state)
+        job.root = root
+        self.root, self.anchor = root, state
+        stop_at = None if self.seconds is None else self._stop_at(start)
+        yield from self._grow(root, job, start, stop_at, pause)
+
+    def _grow(self, root: _Node, job: _Search, start: float, stop_at: float | None,
+              pause: float | None) -> Generator[None, None, None]:
+        """Search from `root` until the budget is spent (`job.stop`, or the clock at `stop_at`), the iterations
+        are done, or the choice is clear; yield after every `pause` seconds of search, if given."""
         deadline = None if self.seconds is None else start + self.seconds
         limit = self.iterations
         if root.winner == root.mover:
@@ -221,6 +268,7 @@ class MCTSAgent:
         if len(root.untried) + len(root.children) <= 1:
             job.stopped = "one move"
             return
+        slice_end = None if pause is None else time.perf_counter() + pause
         while True:
             if job.stop.is_set():
                 job.stopped = "budget"
@@ -233,6 +281,14 @@ class MCTSAgent:
                 break
             self._iterate(root)
             job.iterations += 1
+            if stop_at is not None or slice_end is not None:
+                now = time.perf_counter()
+                if stop_at is not None and now >= stop_at:
+                    job.stopped = "budget"
+                    break
+                if slice_end is not None and pause is not None and now >= slice_end:
+                    yield
+                    slice_end = time.perf_counter() + pause
             if deadline is not None and job.iterations % 16 == 0 and \
                     self._settled(root, job.iterations, start, deadline):
                 job.stopped = "clear"

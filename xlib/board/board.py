@@ -3,26 +3,29 @@
 Driven only by the xlib API: a click asks the game's view what it means, the move is played
 with State.play, an illegal click shows the explain() sentence above the board and outlines
 what it names. While the computer moves or a move is animated, the work runs beside the
-kernel's message loop, so clicks that arrive meanwhile are answered ("Green is thinking…")
-and dropped, never played later. Controls: undo, redo, a history slider with what-if lines,
+kernel's message loop (on a thread, or in a browser as an asyncio task that pauses between
+animation frames and slices of the search), so clicks that arrive meanwhile are answered
+("Green is thinking…") and dropped, never played later. Controls: undo, redo, a history slider with what-if lines,
 a box to type moves, seats (a person or a computer level), new-game options in plain words,
 the move log, save and load, and a text description of the position for screen readers.
 """
 from __future__ import annotations
 
+import asyncio
 import functools
 import html
 import json
 import random
 import re
+import sys
 import threading
 import time
 import traceback
-from typing import Any, Callable
+from typing import Any, Callable, Generator
 
 import ipywidgets as w
 
-from .. import agents, registry
+from .. import agents, registry, threads
 from ..core import Move, State
 from ..errors import XlibError
 from ..records import replay
@@ -35,12 +38,21 @@ from .options import OptionFields
 from .seats import PERSON, rebuild_seats, seat_value
 from .view import Choice, Overlay, View
 
+#: a job of the board (animations, computer moves): it yields the pauses it asks for, in seconds
+Steps = Generator[float, None, None]
 MAX_COMPLETIONS = 400
 SHARPNESS = 1.5        # canvas pixels per screen pixel at the board's largest size: crisp on projectors too
 MAX_BITMAP = 1400      # the canvas's longer side in pixels at most (memory and drawing time)
 MIN_SIDE = 280         # the smallest a board is drawn, in screen pixels (a phone held upright)
 #: screen height kept free for what stands above and below a board (status and message lines, tutorial text)
 HEIGHT_RESERVE = {"full": 128, "compact": 250, "none": 220}
+
+
+def run_through(steps: Steps) -> None:
+    """Run a job to its end where it stands, sleeping through the pauses it asks for (animation frames)."""
+    for pause in steps:
+        if pause > 0:
+            time.sleep(pause)
 
 
 def view_for(game: str | State, **options: Any) -> View:
@@ -89,7 +101,8 @@ class Board:
     `seats` maps a seat index to "person", "computer" (the game's default level) or a computer
     player's name; `names` gives seats a student's name. `size` is the largest side of the
     board on screen, in pixels. `background` runs computer moves and animations beside the
-    kernel's message loop (the default inside a notebook; tests drive the board directly)."""
+    kernel's message loop (the default inside a notebook and in a browser; tests drive the board directly):
+    on a thread, or where threads cannot start, as an asyncio task on the page's event loop."""
 
     # the widget tree, built by `layout.build`; a control is None where a kind of board does not show it
     controls: bool | str
@@ -135,7 +148,8 @@ class Board:
         self.view = view or view_for(self.state)
         self.pixels = pixels
         self.animate = animate
-        self.background = in_kernel() if background is None else background
+        # in a browser (Pyodide) too: a click handler that ran a whole computer turn would hold the page
+        self.background = (in_kernel() or sys.platform == "emscripten") if background is None else background
         self.redo_stack: list[State] = []
         self.selection: Any = None
         self.marks: tuple[Any, ...] = ()
@@ -158,6 +172,8 @@ class Board:
         self.busy: str | None = None    # while set, the computer moves or a move is animated
         self._busy_lock = threading.Lock()   # a turn starts only while no other runs (kernel and turn threads)
         self._worker: threading.Thread | None = None
+        self._task: asyncio.Task[None] | None = None   # the job beside the page where threads cannot start
+        self._after: list[Callable[[], None]] = []      # what waits for that job to end
         self._stop = False
         self.ignored_clicks = 0
         self.news: list[str] = []
@@ -582,25 +598,28 @@ class Board:
         self.marks = ()
         self.say("")
 
-        def job() -> None:
+        def job() -> Steps:
             self.news, self.news_marks = [], ()
             for m in moves:
-                self._advance(m)
+                yield from self._advance(m)
             told = " ".join(self.news[-3:])
             if self.news:
                 self._tell_news()
             for listener in self.played_listeners:
                 listener(self.state, told)
-            self._computer_loop()
+            yield from self._computer_loop()
 
         animated = self.animate > 0 and bool(moves) and bool(self.view.frames(self.state, moves[0]))
         self._run(job, f"{self.who(self.state.to_move)} is moving…" if self.state.to_move is not None else "", animated)
 
-    def _run(self, job: Callable[[], None], busy: str, animated: bool = False) -> None:
-        """Run `job` (animations and computer moves): in the background inside a notebook, else at once."""
+    def _run(self, job: Callable[[], Steps], busy: str, animated: bool = False) -> None:
+        """Run `job` (animations and computer moves): beside the kernel's message loop inside a notebook (on a
+        thread, or where threads cannot start, as an asyncio task that pauses between frames and between slices
+        of the computer's search), else at once. `job` yields the pauses it asks for, in seconds."""
         needs_time = animated or any(self.seats.get(p, PERSON) != PERSON for p in range(len(self.state.players)))
-        if not self.background or not needs_time:
-            job()
+        loop = None if threads.available() else threads.event_loop()
+        if not self.background or not needs_time or (loop is None and not threads.available()):
+            run_through(job())
             return
         with self._busy_lock:
             if self.busy is not None:   # a turn started a moment ago on another thread: it plays on
@@ -611,39 +630,86 @@ class Board:
         self.say(self.busy, "busy")
         self.widget.add_class("xlib-busy")   # for the eye of a test: the board is working
         self.refresh()
+        if loop is not None:
+            self._task = loop.create_task(self._run_task(job()))
+            return
 
         def target() -> None:
             try:
-                job()
+                run_through(job())
             except Exception:
                 self._report()
             finally:
-                if self.busy is not None and self.busy in self.message.value:
-                    self.say("")   # nothing more to say than that the move is done
-                with self._busy_lock:
-                    self.busy = None
-                canvases.set_busy(self.canvas, False)
-                self.widget.remove_class("xlib-busy")
-                try:
-                    self.refresh()
-                    if not self._stop and self._computer_to_move():
-                        self.computer_turns()   # a seat handed to the computer as this turn ended: it plays now
-                except Exception:
-                    self._report()
+                self._finished()
 
         self._worker = threading.Thread(target=target, daemon=True)
         self._worker.start()
 
+    async def _run_task(self, steps: Steps) -> None:
+        """A job as an asyncio task: each pause lets the page's messages in (a click is answered, not played)."""
+        try:
+            for pause in steps:
+                await asyncio.sleep(pause)
+            await asyncio.sleep(0)   # clicks that came during the last step are answered while still busy
+        except asyncio.CancelledError:
+            steps.close()
+            raise
+        except Exception:
+            self._report()
+        finally:
+            if self._task is asyncio.current_task():
+                self._task = None
+                self._finished()
+
+    def _finished(self) -> None:
+        """The job under way is done: the board is free, and what waited for it runs."""
+        if self.busy is not None and self.busy in self.message.value:
+            self.say("")   # nothing more to say than that the move is done
+        with self._busy_lock:
+            self.busy = None
+        canvases.set_busy(self.canvas, False)
+        self.widget.remove_class("xlib-busy")
+        try:
+            self.refresh()
+            if not self._stop and self._computer_to_move():
+                self.computer_turns()   # a seat handed to the computer as this turn ended: it plays now
+        except Exception:
+            self._report()
+        if self._task is None:
+            waiting, self._after = self._after, []
+            for fn in waiting:
+                self.guard(fn)()
+
     def wait(self, timeout: float = 60.0) -> None:
-        """Wait until the computer's moves and animations in the background have finished."""
+        """Wait until the computer's moves and animations on a thread have finished (a task beside the page
+        cannot be waited for: `after` runs what must follow it)."""
         if self._worker is not None:
             self._worker.join(timeout)
 
-    def _advance(self, move: Move) -> None:
+    def after(self, fn: Callable[[], None]) -> None:
+        """Call `fn` once the moves and animations under way have finished: at once when there are none, when
+        the task beside the page ends where threads cannot start."""
+        if self._task is not None:
+            self._after.append(fn)
+            return
+        self.wait()
+        fn()
+
+    def _halt(self) -> None:
+        """Stop the moves and animations under way (a new position is shown): the board is free at once."""
+        self._stop = True
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            self._after.clear()
+            self._finished()
+        self.wait()
+
+    def _advance(self, move: Move) -> Steps:
         frames = self.view.frames(self.state, move) if self.animate else []
         for frame in frames:
             self.repaint(frame)
-            time.sleep(self.animate)
+            yield self.animate
         before = self.state
         self.state = self.state.play(move)
         self.selection = None
@@ -669,7 +735,22 @@ class Board:
             agent = self._agents[p] = agents.make_agent(self.seats[p], seed=self.seed * 10 + p)
         return agent
 
-    def _computer_loop(self) -> None:
+    def _choice(self, agent: Any) -> Generator[float, None, Move]:
+        """The computer's move: where threads cannot start, a search in slices with a pause between them."""
+        steps = getattr(agent, "steps", None)
+        if steps is None or threads.available():
+            move: Move = agent.choose(self.state)
+            return move
+        search = steps(self.state)
+        while True:
+            try:
+                next(search)
+            except StopIteration as done:
+                move = done.value
+                return move
+            yield 0.0
+
+    def _computer_loop(self) -> Steps:
         while (not self._stop and self.state.to_move is not None
                and self.seats.get(self.state.to_move, PERSON) != PERSON):
             p = self.state.to_move
@@ -683,10 +764,12 @@ class Board:
                 said: str | None = drawn[1]
             else:
                 agent = self._agent(p)
-                move = agent.choose(self.state)
+                move = yield from self._choice(agent)
                 reason = getattr(agent, "reason", None)
+            if self._stop:
+                return
             self.news, self.news_marks = [], ()
-            self._advance(move)   # the move lands at once; its sentence is put into words after
+            yield from self._advance(move)   # the move lands at once; its sentence is put into words after
             if drawn is None:
                 said = reason() if callable(reason) else None
             if said and self.state.over:   # the banner says the result: the sentence need not repeat it
@@ -868,8 +951,7 @@ class Board:
 
     def reset(self, state: State) -> None:
         """Show `state` as the live position (a tutorial step, or a position to study)."""
-        self._stop = True
-        self.wait()
+        self._halt()
         self._set_state(state)
         self.say("")
         self.refresh()

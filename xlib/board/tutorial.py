@@ -195,8 +195,7 @@ class Tutorial:
             self.board.marks = ()
             self.step += 1
             self.board.play(self.scene.moves[self.step - 1])
-            self.board.wait()
-        self._show()
+        self.board.after(self._show)   # once the move has been shown
 
     def back(self) -> None:
         if self.board.busy is not None:
@@ -354,21 +353,31 @@ class Tutorial:
         self.board.reset(self.start_state)
         if ex.kind == "choice":
             self.board.say(f"The answer: <b>{html.escape(str(ex.answer))}</b>. {ex.why}", "good")
-        else:
-            self.board.locked = None
-            moves: list[Move] = []
-            s = self.start_state
-            for m in ex.solution:
-                moves.append(s.parse(m))
-                s = s.play(m)
-            self.showing = True   # an answer shown is not an answer solved
-            try:
-                self.board.play_line(moves)
-                self.board.wait()
-            finally:
-                self.showing = False
-            shown = ", ".join(f"<code>{html.escape(m)}</code>" for m in ex.solution)
+            self._answer_shown()
+            return
+        self.board.locked = None
+        moves: list[Move] = []
+        s = self.start_state
+        for m in ex.solution:
+            moves.append(s.parse(m))
+            s = s.play(m)
+        shown = ", ".join(f"<code>{html.escape(m)}</code>" for m in ex.solution)
+
+        def played() -> None:   # once the answer's moves have been shown
+            self.showing = False
             self.board.say(f"One answer: {shown}. {ex.why}", "good")
+            self._answer_shown()
+
+        self.showing = True   # an answer shown is not an answer solved
+        try:
+            self.board.play_line(moves)
+        except BaseException:
+            self.showing = False
+            raise
+        self.board.after(played)
+
+    def _answer_shown(self) -> None:
+        """The board after an answer was shown: it stays as shown, and a click says how to try again."""
         self.board.locked = "That was one answer. " + AGAIN
         self.board.refresh()
 

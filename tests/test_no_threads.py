@@ -1,0 +1,130 @@
+"""Boards where no thread can start (a browser's Pyodide), played under CPython: computer turns and animations
+run as asyncio tasks on the page's event loop, pausing between frames and between slices of the search, so
+clicks that come meanwhile are answered and dropped, never played later."""
+import asyncio
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+
+from xlib import threads  # noqa: E402
+from xlib.board import Board, Tutorial  # noqa: E402
+from xlib.lessons import Scene  # noqa: E402
+from xlib.views.x.view import XView  # noqa: E402
+from xlib.views.xallies.view import well_centre  # noqa: E402
+
+pytestmark = pytest.mark.usefixtures("no_threads")
+
+
+async def idle(board: Board) -> int:
+    """Let the loop run until the board has finished its job; how many times the test got to run meanwhile."""
+    turns = 0
+    while board.busy is not None:
+        turns += 1
+        assert turns < 20_000, "the board never finished its job"
+        await asyncio.sleep(0.005)
+    await asyncio.sleep(0)
+    return turns
+
+
+def test_no_thread_starts_here():
+    assert not threads.available()
+
+
+def test_the_computer_replies_as_a_task_and_clicks_meanwhile_are_answered_and_dropped(monkeypatch):
+    monkeypatch.setenv("XLIB_CANVAS", "web")
+    view = XView(size=5)
+
+    async def play() -> None:
+        b = Board("x", size=5, seed=2, seats={1: "medium", 2: "medium"}, animate=0, background=True)
+        assert b.canvas.busy is False
+        b.click(*view.cell_centre("c3"))
+        assert b.busy is not None   # the person's move and the computer's turn run beside the page
+        assert b.canvas.busy is True                        # the page knows: it answers clicks without playing them
+        await asyncio.sleep(0.06)   # the move is in, and a slice of Yellow's search has passed: the page answers
+        assert b.state.ply == 1 and "thinking" in b.busy
+        b.click(*view.cell_centre("a1"))
+        b.click(*view.cell_centre("e5"))
+        assert b.ignored_clicks == 2 and "is thinking" in b.message.value and "not played" in b.message.value
+        assert b.undo_button.disabled and b.entry.disabled
+        assert await idle(b) > 1
+        assert b.busy is None and b.canvas.busy is False and b.state.ply == 3 and b.state.to_move == 0
+        assert str(b.state.history()[1].last_move) == "c3"   # two computer moves after it, and none of the clicks
+        assert "played" in b.message.value or "expects" in b.message.value   # the computer's move in words
+        assert not b.undo_button.disabled
+
+    asyncio.run(play())
+
+
+def test_a_click_the_page_made_while_busy_is_answered_even_when_it_arrives_after_the_move(monkeypatch):
+    monkeypatch.setenv("XLIB_CANVAS", "web")
+    view = XView(size=5)
+    b = Board("x", size=5, seed=2, animate=0)
+    x, y = view.cell_centre("c3")
+    z = b.zoom
+    b.canvas._on_event(b.canvas, {"event": "mouse_down", "x": x * z, "y": y * z, "busy": True}, [])
+    assert b.state.ply == 0 and b.ignored_clicks == 1 and "not played" in b.message.value
+    b.canvas._on_event(b.canvas, {"event": "touch_start", "touches": [{"x": x * z, "y": y * z}], "busy": False}, [])
+    assert b.state.ply == 1 and str(b.state.last_move) == "c3"   # a tap plays like a click
+
+
+def test_animations_show_every_frame_as_a_task():
+    async def play() -> None:
+        b = Board("xallies", seed=0, animate=0.01, background=True)
+        shown: list[object] = []
+        real = b.repaint
+
+        def repaint(frame: object = None) -> None:
+            shown.append(frame)
+            real(frame)
+        b.repaint = repaint  # type: ignore[method-assign]
+        frames = b.view.frames(b.state, b.state.parse("3+"))
+        b.click(*well_centre(3))
+        b.click(*well_centre(4))   # blue sows 3+ clockwise
+        assert b.busy is not None and b.state.ply == 0   # the sowing is shown before the move lands
+        b.click(*well_centre(5))
+        assert b.ignored_clicks == 1 and "moving" in b.message.value
+        await idle(b)
+        assert b.state.turns() == ["3+:bb"] and b.busy is None
+        assert [f for f in shown if f is not None] == frames
+
+    asyncio.run(play())
+
+
+def test_a_tutorial_shows_the_next_move_and_then_its_sentence():
+    scene = Scene("xallies", "An alliance", ["Start.", "Blue sows.", "Purple sows."], ["3+:bb", "7+:pp"])
+
+    async def play() -> None:
+        t = Tutorial(scene, animate=0.01, background=True)
+        t.next()
+        assert t.board.busy is not None and ">Blue sows." not in t.sentence.value   # the move is being shown
+        t.next()                                                                    # a second press waits its turn
+        await idle(t.board)
+        assert t.board.state.turns() == ["3+:bb"] and ">Blue sows." in t.sentence.value
+        t.next()
+        await idle(t.board)
+        assert t.board.state.turns() == ["3+:bb", "7+:pp"] and ">Purple sows." in t.sentence.value
+
+    asyncio.run(play())
+
+
+def test_a_new_position_stops_the_computer_at_once_and_nothing_lands_on_it_later():
+    async def play() -> None:
+        b = Board("x", size=5, seed=4, seats={1: "hard", 2: "hard"}, animate=0, background=True)
+        b.play("c3")
+        await asyncio.sleep(0.06)
+        assert b.busy is not None and b.state.ply == 1
+        start = b.state.game.start(seed=4)
+        b.reset(start)
+        assert b.busy is None and b.state is start and "xlib-busy" not in b.widget._dom_classes
+        for _ in range(40):   # the search that was under way is gone: no move of it lands on the new position
+            await asyncio.sleep(0.01)
+        assert b.state is start and b.busy is None
+
+    asyncio.run(play())
+
+
+def test_without_a_running_loop_the_board_plays_where_it_stands():
+    b = Board("x", size=5, seed=2, seats={1: "easy", 2: "easy"}, animate=0, background=True)
+    b.play("c3")
+    assert b.busy is None and b.state.ply == 3 and b.state.to_move == 0
