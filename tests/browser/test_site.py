@@ -115,7 +115,7 @@ def test_the_gallery_offers_the_games_and_says_where_the_labs_run(site_page, sit
     assert sorted(links) == sorted(f"{game}.html" for game in APPS)
     assert site_page.locator(".xlib-card", has_text="XAllies lab").inner_text().count("make app") == 1
     site_page.locator(".xlib-card a", has_text="Learn and play").first.click()
-    site_page.wait_for_url("**/voici/render/xallies.html", timeout=30_000)
+    site_page.wait_for_url("**/voici/render/xallies.html", wait_until="commit", timeout=60_000)
     site_page.screenshot(path=str(artifacts / "site-gallery-link.png"))
 
 
