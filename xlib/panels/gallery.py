@@ -60,7 +60,8 @@ def card_html(card: Card, site: bool) -> str:
         action = f'<span class="xlib-card-elsewhere"><i>Runs {where}</i></span>'
     else:
         href = card.notebook.removesuffix(".ipynb") + ".html" if site else card.notebook
-        action = f'<a href="{href}"><b>{card.action}</b></a>'
+        # _self: the page's output renderer opens other links in a new tab, and a student stays in one
+        action = f'<a href="{href}" target="_self"><b>{card.action}</b></a>'
     return (f'<div class="xlib-card" style="{CARD_STYLE.format(colour=card.colour)}"><h3 style="margin-top:0">'
             f"{card.title}</h3><p>{card.text}</p>{action}</div>")
 
