@@ -35,6 +35,8 @@ lock:
 
 test: install
 	$(BIN)/python -m pytest tests notebooks --nbval --nbval-sanitize-with tests/nbval_sanitize.cfg
+	# the board tests again on the web canvas, the one boards draw on in the browser
+	XLIB_CANVAS=web $(BIN)/python -m pytest -q tests/test_board.py tests/test_framework.py
 
 # The first page is the gallery; each notebook has a kernel pre-heated (already run), so a page
 # appears at once; the kernel of a closed tab is stopped after 5 idle minutes, timed from when its

@@ -172,6 +172,7 @@ class Board:
         self._busy_lock = threading.Lock()   # a turn starts only while no other runs (kernel and turn threads)
         self._worker: threading.Thread | None = None
         self._task: asyncio.Task[None] | None = None   # the job beside the page where threads cannot start
+        self._jobs = 0                                  # how many such jobs have started
         self._after: list[Callable[[], None]] = []      # what waits for that job to end
         self._stop = False
         self.ignored_clicks = 0
@@ -630,7 +631,8 @@ class Board:
         self.widget.add_class("xlib-busy")   # for the eye of a test: the board is working
         self.refresh()
         if loop is not None:
-            self._task = loop.create_task(self._run_task(job()))
+            self._jobs += 1
+            self._task = loop.create_task(self._run_task(job(), self._jobs))
             return
 
         def target() -> None:
@@ -644,7 +646,7 @@ class Board:
         self._worker = threading.Thread(target=target, daemon=True)
         self._worker.start()
 
-    async def _run_task(self, steps: Steps) -> None:
+    async def _run_task(self, steps: Steps, number: int) -> None:
         """A job as an asyncio task: each pause lets the page's messages in (a click is answered, not played)."""
         try:
             for pause in steps:
@@ -656,7 +658,7 @@ class Board:
         except Exception:
             self._report()
         finally:
-            if self._task is asyncio.current_task():
+            if self._jobs == number and self._task is not None:   # still the board's job: not stopped by `_halt`
                 self._task = None
                 self._finished()
 

@@ -5,7 +5,7 @@ A `Keeper` is a small widget with no look of its own. When its page opens, it re
 under its key for this app (`saved`, with its age in seconds) and says it has (`loaded`); whatever the kernel
 puts in `keep` is stored at once. It pings the kernel every few seconds and after a click; when no answer
 comes, a banner across the top of the page says that the connection was lost and that a reload brings the
-game back."""
+game back. It also lets Tab move the keyboard's focus on from a board's canvas (ipycanvas's would keep it)."""
 from __future__ import annotations
 
 import json
@@ -102,7 +102,13 @@ function render({ model, el }) {
   };
   const held = ["mousedown", "mouseup", "mousemove", "click", "touchstart", "touchend", "keydown"];
   held.forEach((type) => document.addEventListener(type, hold, true));
+  // Tab moves the focus on from a board's canvas, as from anything else: ipycanvas's canvas would cancel it
+  const tabOn = (ev) => {
+    if (ev.key === "Tab" && ev.target.matches && ev.target.matches("canvas.xlib-canvas")) ev.stopImmediatePropagation();
+  };
+  document.addEventListener("keydown", tabOn, true);
   return () => {
+    document.removeEventListener("keydown", tabOn, true);
     held.forEach((type) => document.removeEventListener(type, hold, true));
     clearInterval(timer);
     document.removeEventListener("pointerdown", onPress, true);

@@ -76,10 +76,9 @@ function render({ model, el }) {
     return { x: canvas.width * (e.clientX - r.left) / r.width, y: canvas.height * (e.clientY - r.top) / r.height };
   };
   const send = (m) => model.send({ ...m, busy: Boolean(model.get("busy")) });
-  const onDown = (e) => { canvas.focus(); send({ event: "mouse_down", ...at(e) }); };
+  const onDown = (e) => send({ event: "mouse_down", ...at(e) });   // the press itself gives the canvas the focus
   const onTouch = (e) => {   // a tap plays like a click; no mouse event follows it
     e.preventDefault();
-    canvas.focus();
     send({ event: "touch_start", touches: Array.from(e.touches).map(at) });
   };
   const onKey = (e) => {

@@ -38,7 +38,7 @@ def wire(name: str, args: tuple[Any, ...]) -> list[Any]:
         out = [CALLS["fill"][0][1]]
     elif name == "arc" and len(out) < 6:
         out = [*out, CALLS["arc"][5][1]]
-    elif name == "stroke" and out and out[0] is None:
+    elif name == "stroke":   # the current path (a Path2D is not among the calls)
         out = []
     if name in ("fill_polygon", "stroke_polygon", "stroke_lines"):
         out = [[[float(x), float(y)] for x, y in out[0]]]
