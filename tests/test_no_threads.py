@@ -16,6 +16,32 @@ from xlib.views.xallies.view import well_centre  # noqa: E402
 pytestmark = pytest.mark.usefixtures("no_threads")
 
 
+class Held:
+    """A computer player that searches in slices until released, so clicks can come while it thinks."""
+
+    def __init__(self) -> None:
+        self.release = False
+        self.pauses = 0
+
+    def steps(self, state):
+        while not self.release:
+            self.pauses += 1
+            yield
+        return state.moves()[0]
+
+    def choose(self, state):
+        raise AssertionError("where threads cannot start, the board asks for the search in slices")
+
+
+async def thinking(held: Held) -> None:
+    """Let the loop run until the held player has started thinking."""
+    for _ in range(20_000):
+        if held.pauses:
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("the computer never started thinking")
+
+
 async def idle(board: Board) -> int:
     """Let the loop run until the board has finished its job; how many times the test got to run meanwhile."""
     turns = 0
@@ -36,22 +62,35 @@ def test_the_computer_replies_as_a_task_and_clicks_meanwhile_are_answered_and_dr
     view = XView(size=5)
 
     async def play() -> None:
-        b = Board("x", size=5, seed=2, seats={1: "medium", 2: "medium"}, animate=0, background=True)
+        b = Board("x", size=5, seed=2, seats={1: "medium", 2: "easy"}, animate=0, background=True)
+        held = Held()
+        b._agents[1] = held
         assert b.canvas.busy is False
         b.click(*view.cell_centre("c3"))
         assert b.busy is not None   # the person's move and the computer's turn run beside the page
-        assert b.canvas.busy is True                        # the page knows: it answers clicks without playing them
-        await asyncio.sleep(0.06)   # the move is in, and a slice of Yellow's search has passed: the page answers
-        assert b.state.ply == 1 and "thinking" in b.busy
+        assert b.canvas.busy is True   # the page knows: it answers clicks without playing them
+        await thinking(held)           # the move is in, and Yellow searches: between its slices the page answers
+        assert b.state.ply == 1 and "Yellow is thinking" in b.busy
         b.click(*view.cell_centre("a1"))
         b.click(*view.cell_centre("e5"))
         assert b.ignored_clicks == 2 and "is thinking" in b.message.value and "not played" in b.message.value
         assert b.undo_button.disabled and b.entry.disabled
-        assert await idle(b) > 1
+        held.release = True
+        assert await idle(b) >= 1
         assert b.busy is None and b.canvas.busy is False and b.state.ply == 3 and b.state.to_move == 0
         assert str(b.state.history()[1].last_move) == "c3"   # two computer moves after it, and none of the clicks
-        assert "played" in b.message.value or "expects" in b.message.value   # the computer's move in words
+        assert "placed" in b.message.value or "played" in b.message.value   # the computer's move in words
         assert not b.undo_button.disabled
+
+    asyncio.run(play())
+
+
+def test_a_real_search_in_slices_plays_within_its_budget():
+    async def play() -> None:
+        b = Board("x", size=5, seed=2, seats={1: "medium", 2: "medium"}, animate=0, background=True)
+        b.play("c3")
+        await idle(b)
+        assert b.state.ply == 3 and b.state.to_move == 0 and b._agents[1].stopped in ("budget", "clear", "sure")
 
     asyncio.run(play())
 
@@ -111,12 +150,15 @@ def test_a_tutorial_shows_the_next_move_and_then_its_sentence():
 def test_a_new_position_stops_the_computer_at_once_and_nothing_lands_on_it_later():
     async def play() -> None:
         b = Board("x", size=5, seed=4, seats={1: "hard", 2: "hard"}, animate=0, background=True)
+        held = Held()
+        b._agents[1] = held
         b.play("c3")
-        await asyncio.sleep(0.06)
+        await thinking(held)
         assert b.busy is not None and b.state.ply == 1
         start = b.state.game.start(seed=4)
         b.reset(start)
         assert b.busy is None and b.state is start and "xlib-busy" not in b.widget._dom_classes
+        held.release = True
         for _ in range(40):   # the search that was under way is gone: no move of it lands on the new position
             await asyncio.sleep(0.01)
         assert b.state is start and b.busy is None

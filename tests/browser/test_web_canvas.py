@@ -58,11 +58,14 @@ def test_the_web_canvas_paints_plays_a_click_answers_a_busy_click_and_shows_the_
         status, log, message = board.locator(".xlib-status"), board.locator(".xlib-log"), board.locator(".xlib-message")
         assert "Red to move" in status.inner_text()
         before = canvas.evaluate(HASH_JS)
+        # every sentence the message box shows, however soon the next one replaces it
+        message.evaluate("(el) => { window.said = []; new MutationObserver((ms) => ms.forEach((m) => "
+                         "[...m.addedNodes].forEach((n) => window.said.push(n.textContent)))).observe(el, "
+                         "{childList: true, subtree: true}); }")
         view = XView(size=9)
         click_view_point(canvas, view, *view.cell_centre("e5"))
         click_view_point(canvas, view, *view.cell_centre("b2"))   # at once, while the computer thinks
-        page.wait_for_function("(el) => el.innerText.includes('not played')", arg=message.element_handle(),
-                               timeout=30_000)
+        page.wait_for_function("() => window.said.some((t) => t.includes('not played'))", timeout=30_000)
         page.wait_for_function("(el) => el.innerText.includes('Red to move')", arg=status.element_handle(),
                                timeout=60_000)
         page.wait_for_function("(el) => el.querySelectorAll('code').length >= 3", arg=log.element_handle(),
@@ -73,6 +76,15 @@ def test_the_web_canvas_paints_plays_a_click_answers_a_busy_click_and_shows_the_
         assert "Red to move" in status.inner_text()     # the click made while busy was never played
         assert canvas.evaluate(HASH_JS) != before   # the stones are painted
         wait_painted(page, canvas)
+
+        board.get_by_role("button", name="Zoom in").click()   # drawn twice as large: clicks still find their cell
+        page.wait_for_function("(c) => c.getBoundingClientRect().width > 1200", arg=canvas.element_handle(),
+                               timeout=30_000)
+        free = next(c for c in ("h2", "g3", "b8", "c7") if c not in moves)
+        click_view_point(canvas, view, *view.cell_centre(free))
+        page.wait_for_function("(el) => el.querySelectorAll('code').length >= 4", arg=log.element_handle(),
+                               timeout=30_000)
+        assert log.locator("code").nth(3).inner_text() == free
         no_errors(page)
         board.screenshot(path=str(artifacts / f"web-canvas-{size['width']}x{size['height']}.png"))
     finally:

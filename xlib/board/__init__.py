@@ -1,4 +1,5 @@
-"""The board framework (ipywidgets + ipycanvas): one interactive board for every game, and the View contract.
+"""The board framework (ipywidgets, drawing on ipycanvas, or in the browser on our own web canvas): one
+interactive board for every game, and the View contract.
 
 `Board(game)` is the one board for every game (`board`, built by `layout`, with `seats`, `files`
 and `canvas`); a game adds a view (`view.View`, or `cells.CellView` for boards made of cells),

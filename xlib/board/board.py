@@ -5,9 +5,10 @@ with State.play, an illegal click shows the explain() sentence above the board a
 what it names. While the computer moves or a move is animated, the work runs beside the
 kernel's message loop (on a thread, or in a browser as an asyncio task that pauses between
 animation frames and slices of the search), so clicks that arrive meanwhile are answered
-("Green is thinking…") and dropped, never played later. Controls: undo, redo, a history slider with what-if lines,
-a box to type moves, seats (a person or a computer level), new-game options in plain words,
-the move log, save and load, and a text description of the position for screen readers.
+("Green is thinking…") and dropped, never played later. Controls: undo, redo, a history
+slider with what-if lines, a box to type moves, seats (a person or a computer level), new-game
+options in plain words, the move log, save and load, and a text description of the position
+for screen readers.
 """
 from __future__ import annotations
 
