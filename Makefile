@@ -11,7 +11,7 @@ HOST   ?= 127.0.0.1
 # serve/ holds the app settings (gallery first, idle kernels culled).
 SERVE  := JUPYTER_PATH=$(CURDIR)/serve JUPYTER_CONFIG_PATH=$(CURDIR)/serve
 
-.PHONY: install lock test app lab notebooks bench binder-link clean
+.PHONY: install lock test app lab notebooks bench binder-link site clean
 
 install: $(STAMP)
 
@@ -57,6 +57,20 @@ app: install
 lab: install
 	$(BIN)/jupyter lab notebooks
 
+# The static site: the gallery and the game apps running in each student's browser (Pyodide), built from the
+# registries into build/site by site/build.py, with its own tools in .venv-site (site/requirements.txt).
+SITE_VENV := .venv-site
+$(SITE_VENV)/.installed: site/requirements.txt
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "the site's build needs Python 3.11 or newer (found $$($(PYTHON) --version))"; exit 1; }
+	test -x $(SITE_VENV)/bin/python || $(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet --upgrade pip
+	$(SITE_VENV)/bin/python -m pip install --quiet -r site/requirements.txt
+	touch $@
+
+site: $(SITE_VENV)/.installed
+	$(SITE_VENV)/bin/python site/build.py build/site
+
 # Run every notebook and store its outputs (nbval compares against them).
 notebooks: install
 	$(BIN)/jupyter nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False notebooks/*.ipynb
@@ -75,4 +89,4 @@ binder-link:
 	print('https://mybinder.org/v2/gh/'+m.group(1)+'/main?urlpath=voila%2Frender%2Fnotebooks%2Findex.ipynb' if m else 'no GitHub remote named origin')"
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis *.egg-info
+	rm -rf $(VENV) $(SITE_VENV) build .pytest_cache .hypothesis *.egg-info

@@ -19,6 +19,7 @@ import xlib  # noqa: E402
 from ipycanvas.canvas import _CMD_LIST, Canvas  # noqa: E402
 from xlib.board import Board  # noqa: E402
 from xlib.board import canvas as canvases  # noqa: E402
+from xlib import runtime  # noqa: E402
 from xlib.board import calls  # noqa: E402
 from xlib.board.calls import CALLS, SETTINGS, UnknownCanvasCall  # noqa: E402
 from xlib.board.webcanvas import WebCanvas  # noqa: E402
@@ -219,7 +220,7 @@ def test_clicks_and_taps_reach_the_same_point_of_the_view_on_both_canvases(monke
 def test_the_backend_is_ipycanvas_on_a_server_web_in_a_browser_and_as_the_variable_says(monkeypatch):
     monkeypatch.delenv(canvases.VARIABLE, raising=False)
     assert canvases.backend() == "ipycanvas"
-    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(runtime, "ON_SITE", True)   # the site, as xlib.runtime tells it
     assert canvases.backend() == "web"
     monkeypatch.undo()
     monkeypatch.setenv(canvases.VARIABLE, "web")

@@ -11,7 +11,7 @@ XLIB = ROOT / "xlib"
 
 #: the parts of xlib from the bottom up: a module may import its own part and the parts before it
 LAYERS = [
-    {"core", "errors", "options", "rng", "text", "records", "registry", "threads"},
+    {"core", "errors", "options", "rng", "text", "records", "registry", "runtime", "threads"},
     {"games"},
     {"lessons"},
     {"agents"},

@@ -9,12 +9,14 @@ import os
 import sys
 import threading
 
+from . import runtime
+
 VARIABLE = "XLIB_THREADS"
 _can_start: bool | None = None   # found once: whether a thread starts on this platform
 
 
 def _probe() -> bool:
-    if sys.platform in ("emscripten", "wasi"):
+    if runtime.on_site() or sys.platform == "wasi":
         return False
     try:
         thread = threading.Thread(target=lambda: None, daemon=True)
@@ -42,6 +44,6 @@ def event_loop() -> asyncio.AbstractEventLoop | None:
         return asyncio.get_running_loop()
     except RuntimeError:
         pass
-    if sys.platform == "emscripten":
+    if runtime.on_site():
         return asyncio.get_event_loop()
     return None

@@ -18,7 +18,6 @@ import html
 import json
 import random
 import re
-import sys
 import threading
 import time
 import traceback
@@ -26,7 +25,7 @@ from typing import Any, Callable, Generator
 
 import ipywidgets as w
 
-from .. import agents, registry, threads
+from .. import agents, registry, runtime, threads
 from ..core import Move, State
 from ..errors import XlibError
 from ..records import replay
@@ -150,7 +149,7 @@ class Board:
         self.pixels = pixels
         self.animate = animate
         # in a browser (Pyodide) too: a click handler that ran a whole computer turn would hold the page
-        self.background = (in_kernel() or sys.platform == "emscripten") if background is None else background
+        self.background = (in_kernel() or runtime.on_site()) if background is None else background
         self.redo_stack: list[State] = []
         self.selection: Any = None
         self.marks: tuple[Any, ...] = ()

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 import threading
 from typing import Any, Callable, Iterator
 
+from .. import runtime
 from .webcanvas import WebCanvas
 
 PAINT_LOCK = threading.RLock()  # ipycanvas's one canvas manager serves every canvas: draw one board at a time
@@ -26,7 +26,7 @@ def backend() -> str:
         return chosen
     if chosen:
         raise ValueError(f"{VARIABLE}={chosen!r}: the canvas is one of {', '.join(BACKENDS)}")
-    if sys.platform == "emscripten":
+    if runtime.on_site():
         return "web"
     try:
         import ipycanvas  # noqa: F401

@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
+from .. import runtime
 from ..experiments import xallies as lab
 from ..classroom import (Activity, ClassClosed, ClassError, ClassStore, StoredGame, game_title, new_game_key,
                          open_store)
@@ -115,6 +116,22 @@ class _Worker:
 
 # ---- the group's side: join a class beside the board -----------------------------------------------
 
+def site_notice() -> w.VBox:
+    """The class box on the static site: class mode needs the apps served from a computer, and where to read how."""
+    section = runtime.readme_section(runtime.CLASS_SECTION)
+    how = (f'<a href="{html.escape(section, quote=True)}" target="_blank" rel="noopener">how to serve the apps for '
+           f"a class</a>" if section else "how to serve the apps for a class: <i>A class on one computer</i>, in the "
+           "README")
+    note = w.HTML(_say("<b>Class mode needs the apps served from a computer</b> (the teacher's, a school's server, "
+                       "or Binder), so that the class's games meet in one place. On this site each device plays on "
+                       f"its own, and keeps its games and lessons for itself. Read {how}."))
+    note.add_class("xlib-class-status")
+    box = w.VBox([note], layout=w.Layout(border="1px solid #BBBBBB", padding="6px 10px", max_width="900px"))
+    box.add_class("xlib-class-join")
+    box.add_class("xlib-class-site")
+    return box
+
+
 class _ClassWidget:
     """What the join box and the class panel share: the class database, opened when first needed, and errors
     shown on the page (Voila hides a callback's errors otherwise)."""
@@ -181,9 +198,12 @@ class ClassJoin(_ClassWidget):
                                      layout=w.Layout(flex_flow="row wrap")), self.status, self.errors],
                              layout=w.Layout(border="1px solid #BBBBBB", padding="6px 10px", max_width="900px"))
         self.widget.add_class("xlib-class-join")
-        board.listeners.append(self._guard(self._changed))
         # the lesson's exercises done on this page count for the group too
         self.progress: LessonProgress | None = progress if progress is not None else progress_for(board.game_name)
+        if runtime.on_site():   # in the browser no class database is shared: the box says where class mode runs
+            self.widget = site_notice()
+            return
+        board.listeners.append(self._guard(self._changed))
         self.progress.listeners.append(self._guard(self._lesson_changed))
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:

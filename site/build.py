@@ -1,0 +1,325 @@
+"""Build the static site: the gallery and the five game apps as a Voici site, each student's Python running in
+their own browser (Pyodide), with every file the pages load inside the site's folder.
+
+Run by `make site` in .venv-site (site/requirements.txt): `python site/build.py [OUTPUT]` (default build/site).
+Everything comes from the package registries now, and nothing from anywhere at run time:
+
+- npm (site/package.json and its lock): the Pyodide core, and the Font Awesome stylesheets Voila's page asks for;
+- PyPI (site/pyodide-requirements.txt): the pure-Python wheels the apps import, and a wheel of xlib built from
+  this working tree; Pyodide's lock is written here to list exactly the shipped wheels with their sha256;
+- the kernel's own helper wheels (piplite, the ipykernel shim) come with jupyterlite-pyodide-kernel.
+
+Links the gallery shows (another place to open the apps) come from the environment at build time:
+XLIB_SITE_URL (where this site is published), XLIB_BINDER_URL and XLIB_REPO_URL (the repository, for the README's
+sections); the last two default to this repository's GitHub remote, if it has one.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+from packaging.markers import default_environment
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name, parse_wheel_filename
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+#: the notebooks the site serves: the gallery and the five game apps (the labs need numpy and a shared database)
+NOTEBOOKS = ["index.ipynb", "alea.ipynb", "x.ipynb", "xats.ipynb", "xerog.ipynb", "xallies.ipynb"]
+#: the packages each page's Python loads when it starts, with what they depend on (the kernel asks for sqlite3,
+#: comm, jedi and ipython; the apps import ipywidgets, anywidget and xlib)
+PRELOAD = ["micropip", "sqlite3", "comm", "jedi", "ipython", "ipywidgets", "anywidget", "xlib"]
+#: the Pyodide core files the site ships (the npm package lists 300+ wheels in its lock but ships none of them)
+CORE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
+#: the Python the browser runs, to judge each wheel's dependency markers
+PYODIDE_MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+                   "platform_machine": "wasm32", "python_version": "3.13", "python_full_version": "3.13.2",
+                   "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": ""}
+FONT_AWESOME = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/"
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: pins that may differ from the app lock's, and why
+DIFFER_FROM_APP_LOCK = {"ipython": "the kernel needs IPython before 9.16 (see site/pyodide-requirements.txt)"}
+
+
+def run(*cmd: str | Path, cwd: Path = ROOT) -> None:
+    """Run a command, stopping the build with its output if it fails."""
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    subprocess.run([str(c) for c in cmd], cwd=cwd, check=True)
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def npm_packages(work: Path) -> Path:
+    """Install site/package.json's locked packages (npm ci) into `work`; returns its node_modules."""
+    work.mkdir(parents=True, exist_ok=True)
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy2(HERE / name, work / name)
+    run("npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts", cwd=work)
+    return work / "node_modules"
+
+
+def download_wheels(dest: Path) -> list[Path]:
+    """The pinned pure-Python wheels from PyPI, no dependency resolution (the pins are the whole set)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:", "--platform", "any",
+        "--python-version", "3.13", "--implementation", "py", "--abi", "none", "-r", HERE / "pyodide-requirements.txt",
+        "-d", dest)
+    pins = {canonicalize_name(Requirement(line).name): str(Requirement(line).specifier).lstrip("=")
+            for line in _lines(HERE / "pyodide-requirements.txt")}
+    wheels = []
+    for path in sorted(dest.glob("*.whl")):
+        name, version, _, _ = parse_wheel_filename(path.name)
+        if pins.get(name) == str(version):
+            wheels.append(path)
+    missing = set(pins) - {parse_wheel_filename(p.name)[0] for p in wheels}
+    if missing:
+        raise SystemExit(f"no pure-Python wheel on the registry for: {', '.join(sorted(missing))}")
+    _check_against_app_lock(pins)
+    return wheels
+
+
+def _lines(path: Path) -> list[str]:
+    return [s for s in (line.split("#")[0].strip() for line in path.read_text().splitlines()) if s]
+
+
+def _check_against_app_lock(pins: dict[str, str]) -> None:
+    """The browser runs the versions the tests ran: every pin that the app lock also pins must agree with it."""
+    lock = {}
+    for line in _lines(ROOT / "binder" / "requirements.txt"):
+        if "==" in line and not line.startswith("-"):
+            req = Requirement(line.split(";")[0].strip())
+            lock[canonicalize_name(req.name)] = str(req.specifier).lstrip("=")
+    differ = [f"{n} {v} (the app lock has {lock[n]})" for n, v in pins.items()
+              if n in lock and lock[n] != v and n not in DIFFER_FROM_APP_LOCK]
+    if differ:
+        raise SystemExit("site/pyodide-requirements.txt disagrees with binder/requirements.txt: " + ", ".join(differ))
+
+
+def xlib_wheel(dest: Path) -> Path:
+    """A wheel of xlib from this working tree, without its (app) dependencies."""
+    for old in dest.glob("xlib-*.whl"):
+        old.unlink()
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", dest, ROOT)
+    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)   # setuptools' staging folder
+    (wheel,) = dest.glob("xlib-*.whl")
+    return wheel
+
+
+def sqlite3_stand_in(dest: Path) -> Path:
+    """An empty package named sqlite3. The kernel asks for Pyodide's sqlite3 module, which the npm package does not
+    ship; with this one installed instead, `import sqlite3` fails as IPython expects when SQLite is missing, and
+    IPython keeps its history in memory. (Class mode, which needs SQLite, is not offered on the site.)"""
+    path = dest / "sqlite3-0.0.0-py3-none-any.whl"
+    info = "sqlite3-0.0.0.dist-info"
+    files = {
+        f"{info}/METADATA": "Metadata-Version: 2.1\nName: sqlite3\nVersion: 0.0.0\nSummary: Stands in for Pyodide's "
+                            "unvendored sqlite3 module, which this site does not ship\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: xlib-site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = []
+    with zipfile.ZipFile(path, "w") as zf:
+        for name, text in files.items():
+            data = text.encode()
+            zf.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            record.append(f"{name},sha256={digest},{len(data)}")
+        record.append(f"{info}/RECORD,,")
+        zf.writestr(zipfile.ZipInfo(f"{info}/RECORD", (2020, 1, 1, 0, 0, 0)), "\n".join(record) + "\n")
+    return path
+
+
+def wheel_entry(path: Path) -> tuple[dict, list[Requirement]]:
+    """A wheel as Pyodide's lock lists it (without its dependencies yet), and its requirements."""
+    name, version, _, _ = parse_wheel_filename(path.name)
+    with zipfile.ZipFile(path) as zf:
+        names = zf.namelist()
+        meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        meta = Parser().parsestr(zf.read(meta_name).decode("utf-8"))
+        top = next((n for n in names if n.endswith(".dist-info/top_level.txt")), None)
+        if top:
+            imports = [s.strip() for s in zf.read(top).decode().splitlines() if s.strip()]
+        else:
+            imports = sorted({n.split("/")[0].removesuffix(".py") for n in names
+                              if not n.split("/")[0].endswith((".dist-info", ".data"))
+                              and (n.endswith(".py") or "/" in n)})
+    reqs = [Requirement(r) for r in meta.get_all("Requires-Dist") or []]
+    entry = {"name": str(name), "version": str(version), "file_name": path.name, "install_dir": "site",
+             "sha256": sha256(path), "package_type": "package", "imports": [i for i in imports if i.isidentifier()],
+             "depends": [], "unvendored_tests": False}
+    return entry, reqs
+
+
+def write_lock(core_lock: Path, wheels: list[Path], kernel_wheels: set[str], out: Path) -> dict:
+    """Pyodide's lock for the site: the core's own `info`, and exactly the shipped wheels with their sha256 and
+    their dependencies (as Pyodide sees them: Python 3.13 in a browser). A dependency that is neither shipped nor
+    one the kernel installs from its own wheels stops the build."""
+    env = {**default_environment(), **PYODIDE_MARKERS}
+    entries, reqs = {}, {}
+    for path in wheels:
+        entry, wanted = wheel_entry(path)
+        key = canonicalize_name(entry["name"])
+        entries[key], reqs[key] = entry, wanted
+    missing = []
+    for key, wanted in reqs.items():
+        for req in wanted:
+            if req.marker is not None and not req.marker.evaluate(env):
+                continue
+            dep = canonicalize_name(req.name)
+            if dep in entries:
+                if not req.specifier.contains(entries[dep]["version"], prereleases=True):
+                    missing.append(f"{key} needs {req} (shipped: {entries[dep]['version']})")
+                entries[key]["depends"].append(dep)
+            elif dep not in kernel_wheels:
+                missing.append(f"{key} needs {req}")
+    if missing:
+        raise SystemExit("the site's wheels miss dependencies: " + "; ".join(missing))
+    lock = {"info": json.loads(core_lock.read_text())["info"], "packages": dict(sorted(entries.items()))}
+    out.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    return lock
+
+
+def git_remote() -> str | None:
+    """This repository's GitHub address, from the remote named origin (None without one)."""
+    try:
+        url = subprocess.run(["git", "remote", "get-url", "origin"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    m = re.search(r"github\.com[:/](.+?)(\.git)?$", url)
+    return f"https://github.com/{m.group(1)}" if m else None
+
+
+def links() -> dict[str, str]:
+    """The links the pages show, from the environment (or this repository's remote): passed to each page's Python
+    as environment variables."""
+    repo = os.environ.get("XLIB_REPO_URL") or git_remote()
+    out = {"XLIB_REPO_URL": repo or "", "XLIB_SITE_URL": os.environ.get("XLIB_SITE_URL", "")}
+    binder = os.environ.get("XLIB_BINDER_URL")
+    if binder is None and repo:
+        binder = (repo.replace("https://github.com/", "https://mybinder.org/v2/gh/")
+                  + "/main?urlpath=voila%2Frender%2Fnotebooks%2Findex.ipynb")
+    out["XLIB_BINDER_URL"] = binder or ""
+    return {k: v for k, v in out.items() if v}
+
+
+def stage_notebooks(dest: Path) -> None:
+    """The site's notebooks, outputs cleared (each page runs its notebook anew in the browser)."""
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    for name in NOTEBOOKS:
+        nb = json.loads((ROOT / "notebooks" / name).read_text())
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "code":
+                cell["outputs"], cell["execution_count"] = [], None
+        nb["metadata"].pop("widgets", None)
+        (dest / name).write_text(json.dumps(nb, indent=1) + "\n")
+
+
+def lite_config(env: dict[str, str]) -> dict:
+    """jupyter-lite.json: Pyodide from the site's own folder, no fallback to PyPI, packages loaded at start."""
+    return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
+        "appName": "XAllies and friends",
+        "litePluginSettings": {KERNEL_PLUGIN: {
+            "pyodideUrl": "./static/pyodide/pyodide.js",
+            "disablePyPIFallback": True,
+            "loadPyodideOptions": {"packages": PRELOAD, "env": env},
+        }},
+    }}
+
+
+def ship_font_awesome(modules: Path, out: Path) -> None:
+    """Voila's page template links two Font Awesome stylesheets on a CDN: ship them, and point the pages here."""
+    fa = modules / "@fortawesome" / "fontawesome-free"
+    dest = out / "static" / "fontawesome"
+    shutil.rmtree(dest, ignore_errors=True)
+    (dest / "css").mkdir(parents=True)
+    for css in ("all.min.css", "v4-shims.min.css"):
+        shutil.copy2(fa / "css" / css, dest / "css" / css)
+    shutil.copytree(fa / "webfonts", dest / "webfonts")
+    for page in out.rglob("*.html"):
+        text = page.read_text()
+        if FONT_AWESOME in text:
+            rel = os.path.relpath(dest / "css", page.parent).replace(os.sep, "/")
+            page.write_text(text.replace(FONT_AWESOME, rel + "/"))
+
+
+def first_page(out: Path) -> None:
+    """The site's first page is the gallery of games, as in `make app`."""
+    (out / "index.html").write_text(
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n'
+        "  <title>Games for teaching cooperation and self-interest</title>\n"
+        '  <meta http-equiv="refresh" content="0; url=voici/render/index.html">\n</head>\n<body>\n'
+        '  <p><a href="voici/render/index.html">Open the gallery of games</a></p>\n</body>\n</html>\n')
+
+
+def check_config(out: Path) -> None:
+    """Every jupyter-lite.json of the site points at the site's own Pyodide with PyPI turned off (a page without
+    it would fetch Pyodide from a CDN)."""
+    for path in out.rglob("jupyter-lite.json"):
+        data = json.loads(path.read_text())["jupyter-config-data"]
+        settings = data.get("litePluginSettings", {}).get(KERNEL_PLUGIN, {})
+        if not (settings.get("pyodideUrl", "").startswith("./") and settings.get("disablePyPIFallback") is True):
+            raise SystemExit(f"{path} does not load Pyodide from the site itself: {settings}")
+
+
+def build(out: Path) -> None:
+    work = ROOT / "build" / "site-work"
+    modules = npm_packages(work / "npm")
+    wheels = download_wheels(work / "wheels")
+    local = work / "local-wheels"
+    local.mkdir(parents=True, exist_ok=True)
+    kernel_pypi = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / \
+        "pyodide-kernel-extension" / "static" / "pypi"
+    kernel_wheels = {canonicalize_name(parse_wheel_filename(p.name)[0]) for p in kernel_pypi.glob("*.whl")}
+    # the widgets' notebook extension: the kernel's own empty stand-in, so the real one's files are not shipped
+    (shim,) = kernel_pypi.glob("widgetsnbextension-4.*.whl")
+    shipped = wheels + [xlib_wheel(local), sqlite3_stand_in(local), shim]
+
+    lite = work / "lite"
+    shutil.rmtree(lite, ignore_errors=True)
+    pyodide = lite / "static" / "pyodide"
+    pyodide.mkdir(parents=True)
+    core = modules / "pyodide"
+    for name in CORE:
+        shutil.copy2(core / name, pyodide / name)
+    for wheel in shipped:
+        shutil.copy2(wheel, pyodide / wheel.name)
+    lock = write_lock(core / "pyodide-lock.json", shipped, kernel_wheels - {"widgetsnbextension"},
+                      pyodide / "pyodide-lock.json")
+    absent = [p for p in PRELOAD if p not in lock["packages"]]
+    if absent:
+        raise SystemExit(f"the pages load packages the site does not ship: {absent}")
+    (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(links()), indent=2) + "\n")
+    contents = work / "notebooks"
+    stage_notebooks(contents)
+    # the anywidget frontend comes from the very wheel the browser's Python installs, so the two always agree
+    (anywidget,) = [w for w in wheels if w.name.startswith("anywidget-")]
+    (lite / "jupyter_lite_config.json").write_text(json.dumps({"LiteBuildConfig": {
+        "federated_extensions": [str(anywidget)], "no_sourcemaps": True}}, indent=2) + "\n")
+
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.rmtree(lite / ".cache", ignore_errors=True)
+    run(Path(sys.executable).parent / "voici", "build", "--lite-dir", lite, "--contents", contents,
+        "--output-dir", out, cwd=lite)
+    ship_font_awesome(modules, out)
+    first_page(out)
+    check_config(out)
+    for junk in out.rglob(".jupyterlite.doit.db*"):
+        junk.unlink()
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    print(f"The site is in {out}: {size / 1e6:.0f} MB. Try it: python -m http.server -d {out}")
+
+
+if __name__ == "__main__":
+    build(Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else ROOT / "build" / "site")

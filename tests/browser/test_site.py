@@ -1,0 +1,191 @@
+"""The static site in Chromium, with nothing but its own files: `make site` builds it once per test run, Python's
+http.server serves it on 127.0.0.1, and any request to another address fails the test (it is blocked, and
+recorded). In each game's app a student plays a move by clicks, the computer answers in the browser, and a
+reload offers the game back; the gallery shows the labs as running elsewhere, and a handout is made."""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+import xlib
+from xlib.board import view_for
+
+from .conftest import _require_browser
+from .harness import CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, free_port, no_errors, wait_idle, wait_painted
+from .test_exercises import first_move_exercise, type_moves
+from .test_screens import clicks_for_a_move, point_on
+
+APPS = ["alea", "x", "xats", "xerog", "xallies"]
+SITE = ROOT / "build" / "site"
+#: a first visit boots Python in the page and runs the whole notebook there (about 15 s on a quiet machine)
+VISIT = 240_000
+
+
+def build_site(log) -> None:
+    """The one step that builds the site, as `make site` does (its own venv and npm packages included)."""
+    subprocess.run(["make", "site", f"PYTHON={sys.executable}"], cwd=ROOT, check=True, stdout=log,
+                   stderr=subprocess.STDOUT)
+
+
+@pytest.fixture(scope="session")
+def site(artifacts):
+    """The built site, served on a free loopback port; built once per test run."""
+    _require_browser()
+    if shutil.which("npm") is None:   # the site's Pyodide comes from the npm registry
+        message = "npm is not installed (apt-get install npm): the static site cannot be built"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message + ": the site's tests must run in CI")
+        pytest.skip(message)
+    with open(artifacts / "site-build.log", "w") as log:
+        build_site(log)
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(SITE), str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                urllib.request.urlopen(url + "/index.html", timeout=2)
+                break
+            except OSError:
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def offline(browser, site):
+    """One browser context for the module (its cache is kept between pages, as a student's browser keeps it),
+    with every request to another address blocked and recorded."""
+    outside: list[str] = []
+    ctx = browser.new_context(viewport=VIEWPORT)
+
+    def route(r) -> None:
+        if r.request.url.startswith(site + "/"):
+            r.continue_()
+        else:
+            outside.append(r.request.url)
+            r.abort()
+
+    ctx.route("**/*", route)
+    ctx.on("request", lambda req: None if req.url.startswith((site + "/", "data:", "blob:"))
+           else outside.append(req.url))
+    ctx.outside = outside
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def site_page(offline):
+    pg = offline.new_page()
+    pg.errors = []
+    pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))
+    yield pg
+    pg.close()
+    assert offline.outside == [], f"requests beyond the site: {offline.outside}"
+
+
+def open_page(page, site: str, name: str) -> None:
+    page.goto(f"{site}/voici/render/{name}.html", timeout=VISIT)
+    page.wait_for_selector("h1", timeout=VISIT)
+
+
+def moves_listed(board) -> int:
+    return len(re.findall(r"^\s*\d+\. ", board.locator(".xlib-log").inner_text(), re.M))
+
+
+def full_board(page):
+    board = page.locator(".xlib-board.xlib-full").last
+    board.wait_for(timeout=VISIT)
+    board.scroll_into_view_if_needed()
+    wait_painted(page, board.locator(".xlib-canvas").first, timeout=120)
+    return board
+
+
+def solve_the_first_exercise(page, game: str) -> None:
+    """Solve the first lesson's first move exercise by typing its solution, as a student at the keyboard."""
+    scene, k, ex = first_move_exercise(game)
+    lesson = page.locator(".xlib-tutorial").first
+    wait_painted(page, lesson.locator(".xlib-canvas").first, timeout=120)
+    lesson.locator(".xlib-exercises").click()
+    for _ in range(k):
+        lesson.get_by_role("button", name="Next exercise").click()
+    page.wait_for_function("(el) => el.innerText.includes('Exercise')",
+                           arg=lesson.locator(".xlib-sentence").element_handle(), timeout=60_000)
+    type_moves(page, lesson, list(ex.solution))
+    page.wait_for_function("(el) => el.innerText.includes('✓')", arg=lesson.locator(".xlib-message").element_handle(),
+                           timeout=60_000)
+    page.wait_for_function("(el) => el.innerText.includes('exercises 1 of')",
+                           arg=page.locator(".xlib-progress").first.element_handle(), timeout=60_000)
+
+
+def test_the_gallery_offers_the_games_and_says_where_the_labs_run(site_page, site, artifacts):
+    open_page(site_page, site, "index")
+    cards = site_page.locator(".xlib-card")
+    cards.first.wait_for(timeout=VISIT)
+    assert cards.count() == 8
+    links = [a.get_attribute("href") for a in site_page.locator(".xlib-card a[href]").all()]
+    assert sorted(links) == sorted(f"{game}.html" for game in APPS)
+    assert site_page.locator(".xlib-card", has_text="XAllies lab").inner_text().count("make app") == 1
+    site_page.locator(".xlib-card a", has_text="Learn and play").first.click()
+    site_page.wait_for_url("**/voici/render/xallies.html", wait_until="commit", timeout=60_000)
+    site_page.screenshot(path=str(artifacts / "site-gallery-link.png"))
+
+
+@pytest.mark.parametrize("game", APPS)
+def test_a_move_by_clicks_the_computer_answers_and_a_reload_keeps_the_game(site_page, site, artifacts, game):
+    view = view_for(xlib.game(game).start(seed=0))
+    points = clicks_for_a_move(game)
+    open_page(site_page, site, game)
+    if game == "alea":   # a lesson's exercise solved on the site counts, and the count survives the reload too
+        solve_the_first_exercise(site_page, game)
+    board = full_board(site_page)
+    canvas = board.locator(".xlib-canvas").first
+    for x, y in points:
+        canvas.click(position=point_on(canvas, view, x, y))
+        site_page.wait_for_timeout(250)
+    entry = board.locator(".xlib-entry input")
+    site_page.wait_for_function("(el) => (el.innerText.match(/^\\s*\\d+\\. /gm) || []).length >= 2",
+                                arg=board.locator(".xlib-log").element_handle(), timeout=120_000)
+    wait_idle(site_page, board, timeout=120_000)
+    played = moves_listed(board)
+    assert played >= 2 and not entry.is_disabled(), board.inner_text()   # the computer answered; our turn again
+    listed = board.locator(".xlib-log").inner_text()
+    board.screenshot(path=str(artifacts / f"site-{game}-answered.png"))
+    no_errors(site_page)
+
+    site_page.reload(timeout=VISIT)
+    site_page.wait_for_selector("h1", timeout=VISIT)
+    board = full_board(site_page)
+    button = board.locator(".xlib-continue")
+    button.wait_for(timeout=120_000)
+    assert "Continue your game?" in board.locator(".xlib-message").inner_text()
+    button.click()
+    site_page.wait_for_function("([el, text]) => el.innerText === text",
+                                arg=[board.locator(".xlib-log").element_handle(), listed], timeout=60_000)
+    assert "goes on from move" in board.locator(".xlib-message").inner_text()
+    if game == "alea":
+        site_page.wait_for_function("(el) => el.innerText.includes('exercises 1 of')",
+                                    arg=site_page.locator(".xlib-progress").first.element_handle(), timeout=60_000)
+    if game == "alea":   # the class box says where class mode runs; the rules sheet is made in the browser
+        notice = site_page.locator(".xlib-class-site")
+        assert "Class mode needs the apps served" in notice.inner_text()
+        handout = site_page.locator(".xlib-handout")
+        handout.get_by_role("button").click()
+        link = handout.locator("a.xlib-handout-link")
+        link.wait_for(timeout=120_000)
+        assert link.get_attribute("href").startswith("data:text/html;base64,")
+    site_page.screenshot(path=str(artifacts / f"site-{game}-reloaded.png"), full_page=False)
+    no_errors(site_page)

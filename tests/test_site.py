@@ -1,0 +1,150 @@
+"""The static site without a browser: what its pages say where the site leaves something out (the labs, class
+mode), the links configured for the gallery, and the build's own checks (Pyodide's lock lists exactly the shipped
+wheels with their sha256 and dependencies; the sqlite3 stand-in holds no module)."""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from xlib import runtime
+from xlib.panels import gallery
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("site_build", ROOT / "site" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def no_links(monkeypatch):
+    for name in ("SITE", "BINDER", "REPO"):
+        monkeypatch.delenv(f"XLIB_{name}_URL", raising=False)
+
+
+def hrefs(html: str) -> list[str]:
+    return re.findall(r'href="([^"]*)"', html)
+
+
+def test_served_every_card_links_its_notebook(no_links):
+    page = gallery.gallery_html(site=False)
+    links = hrefs(page)
+    assert links == [card.notebook for card in gallery.CARDS]
+    assert all((ROOT / "notebooks" / link).exists() for link in links)
+    assert "make app" not in page and "xlib-elsewhere" not in page
+
+
+def test_on_the_site_the_games_link_their_pages_and_the_labs_say_where_they_run(no_links):
+    build = load_build()
+    page = gallery.gallery_html(site=True)
+    games = [card for card in gallery.CARDS if not card.lab]
+    assert hrefs(page) == [card.notebook.replace(".ipynb", ".html") for card in games]
+    assert {card.notebook for card in games} == set(build.NOTEBOOKS) - {"index.ipynb"}
+    for card in gallery.CARDS:
+        one = gallery.card_html(card, site=True)
+        assert ("with <code>make app</code> or Binder" in one) == card.lab, card.title
+    assert "the labs and class mode need the apps served" in page
+
+
+def test_configured_links_appear_in_the_gallery(monkeypatch, no_links):
+    monkeypatch.setenv("XLIB_BINDER_URL", "https://binder.example/v2/gh/o/r/main")
+    monkeypatch.setenv("XLIB_SITE_URL", "https://o.example/r/")
+    served = gallery.gallery_html(site=False)
+    assert 'href="https://binder.example/v2/gh/o/r/main"' in served and 'href="https://o.example/r/"' in served
+    site = gallery.gallery_html(site=True)
+    lab = next(card for card in gallery.CARDS if card.lab)
+    assert 'href="https://binder.example/v2/gh/o/r/main"' in gallery.card_html(lab, site=True)
+    assert "https://o.example/r/" not in site   # the site does not link to itself
+
+
+def test_the_class_box_on_the_site_says_class_mode_needs_the_served_apps(monkeypatch, no_links):
+    from xlib.board import Board
+    from xlib.panels.classroom import ClassJoin
+
+    monkeypatch.setattr(runtime, "ON_SITE", True)
+    monkeypatch.setenv("XLIB_REPO_URL", "https://github.com/o/r")
+    board = Board("alea", seats={1: "computer"})
+    before = list(board.listeners)
+    box = ClassJoin(board)
+    text = box.widget.children[0].value
+    assert "Class mode needs the apps served" in text
+    assert 'href="https://github.com/o/r#a-class-on-one-computer"' in text
+    assert board.listeners == before     # nothing on the page tries to reach a class database
+    readme = (ROOT / "README.md").read_text()
+    assert "## A class on one computer" in readme
+    monkeypatch.delenv("XLIB_REPO_URL")
+    assert "in the README" in ClassJoin(board).widget.children[0].value
+
+
+def test_the_class_box_served_is_the_join_form(no_links):
+    from xlib.board import Board
+    from xlib.panels.classroom import ClassJoin
+
+    box = ClassJoin(Board("alea"))
+    assert box.widget.children[0].children[2].description == "Join the class"
+
+
+def _wheel(folder: Path, name: str, version: str, requires: list[str], modules: list[str]) -> Path:
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as zf:
+        for module in modules:
+            zf.writestr(f"{module}/__init__.py", "")
+        meta = f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+        meta += "".join(f"Requires-Dist: {r}\n" for r in requires)
+        zf.writestr(f"{name}-{version}.dist-info/METADATA", meta)
+    return path
+
+
+def test_the_lock_lists_exactly_the_shipped_wheels_with_their_hashes_and_browser_dependencies(tmp_path):
+    build = load_build()
+    core = tmp_path / "core-lock.json"
+    core.write_text(json.dumps({"info": {"version": "0.29.3"}, "packages": {"numpy": {}}}))
+    wheels = [_wheel(tmp_path, "alpha", "1.0", ["beta>=2", "gamma; sys_platform == 'win32'",
+                                                  "pexpect; sys_platform != 'emscripten'", "kernelpkg"], ["alpha"]),
+              _wheel(tmp_path, "beta", "2.1", ['extra-thing; extra == "test"'], ["beta", "beta_extras"])]
+    lock = build.write_lock(core, wheels, {"kernelpkg"}, tmp_path / "lock.json")
+    assert json.loads((tmp_path / "lock.json").read_text()) == lock
+    assert lock["info"] == {"version": "0.29.3"} and set(lock["packages"]) == {"alpha", "beta"}
+    alpha = lock["packages"]["alpha"]
+    assert alpha["depends"] == ["beta"] and alpha["imports"] == ["alpha"]
+    assert alpha["sha256"] == hashlib.sha256(wheels[0].read_bytes()).hexdigest()
+    assert lock["packages"]["beta"]["imports"] == ["beta", "beta_extras"]
+    with pytest.raises(SystemExit, match="needs beta>=3"):
+        build.write_lock(core, [_wheel(tmp_path, "delta", "1.0", ["beta>=3"], ["delta"]), wheels[1]], set(),
+                         tmp_path / "lock.json")
+    with pytest.raises(SystemExit, match="needs missing"):
+        build.write_lock(core, [_wheel(tmp_path, "eps", "1.0", ["missing"], ["eps"])], set(), tmp_path / "lock.json")
+
+
+def test_the_sqlite3_stand_in_installs_no_module(tmp_path):
+    build = load_build()
+    path = build.sqlite3_stand_in(tmp_path)
+    with zipfile.ZipFile(path) as zf:
+        names = zf.namelist()
+        record = zf.read("sqlite3-0.0.0.dist-info/RECORD").decode()
+    assert all(n.startswith("sqlite3-0.0.0.dist-info/") for n in names)
+    assert all(n in record for n in names)
+    entry, requires = build.wheel_entry(path)
+    assert entry["imports"] == [] and requires == []
+
+
+def test_the_site_wheels_agree_with_the_app_lock_except_where_said():
+    build = load_build()
+    pins = {line.split("==")[0].lower(): line.split("==")[1]
+            for line in build._lines(ROOT / "site" / "pyodide-requirements.txt")}
+    build._check_against_app_lock(pins)    # raises if a pin disagrees without a reason
+    assert set(build.DIFFER_FROM_APP_LOCK) <= set(pins)
+    assert {"ipywidgets", "anywidget", "traitlets", "comm", "ipython", "micropip"} <= set(pins)
+    config = build.lite_config({"XLIB_REPO_URL": "https://github.com/o/r"})
+    kernel = config["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN]
+    assert kernel["pyodideUrl"].startswith("./") and kernel["disablePyPIFallback"] is True
+    assert "xlib" in kernel["loadPyodideOptions"]["packages"]

@@ -1,0 +1,101 @@
+"""The gallery's cards, one per app, and the line that says where else the apps open.
+
+Served (`make app`, Binder, a school's server), every card links its app. On the static site, where each page's
+Python runs in the browser, the game apps link their pages there, and the labs (which need numpy and a shared
+class database) say where they run instead of offering a dead link.
+"""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from .. import runtime
+
+CARD_STYLE = ("display:inline-block;vertical-align:top;width:250px;min-height:170px;margin:6px;padding:12px;"
+              "border:1px solid #bbb;border-radius:8px;background:{colour}")
+
+
+@dataclass(frozen=True)
+class Card:
+    """One app in the gallery: its notebook, what it is, and whether it is a lab (served apps only)."""
+    title: str
+    notebook: str
+    colour: str
+    text: str
+    action: str = "Learn and play →"
+    lab: bool = False
+
+
+CARDS = [
+    Card("XAllies", "xallies.ipynb", "#DDEFFA", "3–4 players. A mancala about alliances and waste: black pieces score "
+         "only for pairs of colours, white pieces reward the individual."),
+    Card("XAllies lab", "xallies-lab.ipynb", "#FFF3D6", "For the teacher: cooperation versus self-interest as "
+         "experiments a class runs and discusses, with a lesson guide.", "Open the lab →", lab=True),
+    Card("Alea Evangelion", "alea.ipynb", "#EDEDED", "2 players. Place a stone, or convert every enemy stone around "
+         "one of yours; the newest stones are protected."),
+    Card("XATS", "xats.ipynb", "#FBE3D6", "2–3 players. No board: stack hexagonal spiked tiles, and win when the "
+         "spikes on your top tiles equal the tiles left in your tray."),
+    Card("Xero-G", "xerog.ipynb", "#E3E8F8", "2 players, after Claude Leroy's Gyges. Fly ships across a 6×6 board, "
+         "boosting off pyramids and reprogramming them, into the opponent's base."),
+    Card("X", "x.ipynb", "#E6F2EA", "3 players, by Mark Steere. Claim the corners of a hex board; the largest count "
+         "nobody else has wins, even with no corner at all."),
+    Card("Three-player politics lab", "politics-lab.ipynb", "#FFF3D6", "For the teacher: who decides the winner when "
+         "a player can no longer win? Play X as a class with the leader and the kingmaker marked, then pit "
+         "self-interested, anti-leader, kingmaker and spoiler players against each other in X and XATS.",
+         "Open the lab →", lab=True),
+    Card("Is it fair?", "balance.ipynb", "#FFF3D6", "For the teacher: which seat wins most in each game, with ranges "
+         "a class can read, and the komi that makes Alea Evangelion fair.", "Open the study →", lab=True),
+]
+
+
+def _a(href: str, text: str) -> str:
+    return f'<a href="{html.escape(href, quote=True)}" target="_blank" rel="noopener">{text}</a>'
+
+
+def card_html(card: Card, site: bool) -> str:
+    """One card: a link to its app, or on the site a lab's note of where it runs."""
+    if site and card.lab:
+        binder = runtime.link("BINDER")
+        where = f"with <code>make app</code> or {_a(binder, 'on Binder') if binder else 'Binder'}"
+        action = f'<span class="xlib-card-elsewhere"><i>Runs {where}</i></span>'
+    else:
+        href = card.notebook.removesuffix(".ipynb") + ".html" if site else card.notebook
+        # _self: the page's output renderer opens other links in a new tab, and a student stays in one
+        action = f'<a href="{href}" target="_self"><b>{card.action}</b></a>'
+    return (f'<div class="xlib-card" style="{CARD_STYLE.format(colour=card.colour)}"><h3 style="margin-top:0">'
+            f"{card.title}</h3><p>{card.text}</p>{action}</div>")
+
+
+def elsewhere_html(site: bool) -> str:
+    """The line under the cards: where else these apps open (only the places that are configured), and on the
+    site, what it leaves out."""
+    parts = []
+    binder = runtime.link("BINDER")
+    published = runtime.link("SITE")
+    if site:
+        parts.append("This site runs every game in your browser, with nothing to install; the labs and class mode "
+                     "need the apps served from a computer")
+        if binder:
+            parts.append(f"they open {_a(binder, 'on Binder')}")
+    else:
+        if binder:
+            parts.append(f"These apps also open {_a(binder, 'on Binder')}, with nothing to install")
+        if published:
+            parts.append(f"the games also run {_a(published, 'in your browser, with no server')}")
+    if not parts:
+        return ""
+    return f'<p class="xlib-elsewhere">{"; ".join(parts)}.</p>'
+
+
+def gallery_html(site: bool | None = None) -> str:
+    """The cards and the line under them, for the page this runs on (served, or the static site)."""
+    site = runtime.on_site() if site is None else site
+    cards = "".join(card_html(card, site) for card in CARDS)
+    return f'<div class="xlib-gallery">{cards}</div>{elsewhere_html(site)}'
+
+
+def cards() -> object:
+    """The gallery's cards, to show as a notebook cell's result."""
+    from IPython.display import HTML
+
+    return HTML(gallery_html())

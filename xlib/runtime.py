@@ -1,0 +1,31 @@
+"""Where this Python runs, asked in one place: in a kernel on a server (`make app`, Jupyter, Binder), or in a
+student's own browser on the static site (Pyodide), where there are no threads, no shared class database and no
+numpy. Also the links a page offers to the other places, as configured in the environment (the site's build
+passes them to each page's Python)."""
+from __future__ import annotations
+
+import os
+import sys
+
+#: True in the browser (Pyodide runs Python compiled for the web, whose platform is emscripten)
+ON_SITE = sys.platform == "emscripten"
+
+#: the README's section that tells how to serve the apps for a class
+CLASS_SECTION = "a-class-on-one-computer"
+
+
+def on_site() -> bool:
+    """Whether this page runs on the static site, in the student's browser (no server behind it)."""
+    return ON_SITE
+
+
+def link(name: str) -> str | None:
+    """A configured address: "SITE" (where the static site is published), "BINDER" (the gallery on Binder) or
+    "REPO" (the repository), from XLIB_<NAME>_URL; None where none is configured."""
+    return os.environ.get(f"XLIB_{name}_URL") or None
+
+
+def readme_section(anchor: str) -> str | None:
+    """The address of a section of the README in the repository, when the repository is configured."""
+    repo = link("REPO")
+    return f"{repo.rstrip('/')}#{anchor}" if repo else None
