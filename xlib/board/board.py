@@ -298,9 +298,8 @@ class Board:
             with hold_canvas():
                 self.canvas.clear()
                 self.canvas.save()
-                z = self.zoom
-                if z != 1.0:
-                    self.canvas.scale(z, z)
+                z = self.zoom   # set, never multiplied: a transform left over from any earlier paint cannot grow it
+                self.canvas.set_transform(z, 0, 0, z, 0, 0)
                 self.view.draw(self.canvas, self.shown_state, overlay)
                 if self.shown_state.over and self.browsing is None and frame is None:
                     draw_banner(self.canvas, self.view, self.shown_state)

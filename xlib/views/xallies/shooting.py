@@ -12,7 +12,7 @@ import ipywidgets as w
 from ipycanvas import Canvas, hold_canvas
 
 from ...board import palette
-from ...board.canvas import repaint_when_ready
+from ...board.canvas import PAINT_LOCK, repaint_when_ready
 
 WIDTH, HEIGHT = 600, 150
 TARGET_X, TARGET_R = WIDTH / 2, 34
@@ -64,7 +64,9 @@ class ShootingRange:
         self.draw()
 
     def draw(self) -> None:
-        with hold_canvas():
+        """Paint the aim, one paint at a time with the boards': the aim ticks 25 times a second while the board
+        paints the computer's turns, and the one canvas manager must not mix their commands."""
+        with PAINT_LOCK, hold_canvas():
             c = self.canvas
             c.clear()
             c.fill_style = palette.BACKGROUND
