@@ -86,7 +86,8 @@ def build(board: Board, controls: bool | str) -> None:
         board.log.add_class("xlib-log")
     if full:
         assert board.undo_button is not None and board.redo_button is not None and board._seat_box is not None
-        board.new_button = w.Button(description="New game", icon="plus", layout=shared.layout(width="104px"),
+        board.new_button = w.Button(description="New game", icon="plus",   # room for "Yes, new game" too
+                                    layout=shared.layout(width="auto", min_width="104px"),
                                    tooltip="start a new game with the options under 'Options for a new game'", style=shared.button_style())
         board.new_button.on_click(board.guard(lambda _: board.new_game_from_controls()))
         board.slider = w.IntSlider(min=0, max=0, value=0, description="History", continuous_update=True,

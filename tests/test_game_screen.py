@@ -1,0 +1,58 @@
+"""What the game screen says and offers agrees with what the student sees: counts as the move list counts, each
+computer's sentence kept, capitals typed accepted, Undo that looks usable only when it does something."""
+import pytest
+
+pytest.importorskip("ipycanvas")
+
+import xlib  # noqa: E402
+from xlib.board import Board  # noqa: E402
+from xlib.board.result import result_detail, result_title  # noqa: E402
+
+
+def test_every_count_the_board_says_is_the_move_lists():
+    b = Board("xallies", animate=0, seed=2, background=False, seats={1: "easy", 2: "easy"})
+    for _ in range(3):
+        b.play(b.state.moves()[0])
+    listed = len(b.view.log(b.state))
+    assert listed < len(b.state.history()) - 1   # a turn of several decisions is one line of the list
+    assert b.kept_value()["moves"] == listed
+    b.new_game_from_controls()
+    assert f"This game ({listed} moves)" in b.message.value
+
+
+def test_two_computers_each_keep_their_sentence_and_a_turn_is_told_by_its_first_decision():
+    b = Board("xallies", animate=0, seed=1, background=False, seats={1: "medium", 2: "medium"})
+    b.play(b.state.moves()[0])
+    said = b.message.value
+    assert "Purple sowed" in said and "Green sowed" in said, said
+    assert "dropped" not in said.split("Green")[1].split(".")[0]
+
+
+def test_a_move_typed_in_capitals_is_played():
+    b = Board("alea", animate=0, seed=0, background=False)
+    assert b.type_move("D4")
+    assert str(b.state.last_move) == "d4"
+
+
+def test_undo_looks_unusable_while_a_lesson_shows_a_scene():
+    b = Board("alea", animate=0, seed=0, background=False, controls="compact")
+    b.play("d4")
+    assert not b.undo_button.disabled
+    b.locked = "Press Next to see the next step."
+    b.refresh()
+    assert b.undo_button.disabled
+
+
+@pytest.mark.parametrize("game, position", [
+    ("x", None), ("xallies", None), ("alea", None)])
+def test_the_result_reads_as_a_sentence(game, position):
+    from xlib.agents import make_agent
+
+    s = xlib.game(game).start(seed=4)
+    agent = make_agent("random", seed=4)
+    while not s.over:
+        s = s.play(agent.choose(s))
+    b = Board(state=s, animate=0, background=False)
+    title, detail = result_title(b.view, s), result_detail(b.view, s)
+    assert title[0].isupper() and detail[:1].isupper(), (title, detail)
+    assert not detail.startswith((",", ".", ":", ";"))
