@@ -116,6 +116,7 @@ class Board:
     projector_button: w.ToggleButton | None
     zoom_button: w.ToggleButton | None
     text_board: w.HTML | None
+    side: w.VBox | None   # the column of controls beside a full board (a panel may add itself there)
     seat_widgets: list[w.Dropdown]
     name_widgets: list[w.Text]
 

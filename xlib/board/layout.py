@@ -22,14 +22,31 @@ STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13
          "-webkit-user-select:none;touch-action:manipulation}"
          "@media (pointer:coarse),(any-pointer:coarse){.xlib-board button,.xlib-tutorial button,"
          ".xlib-board select{min-height:40px}}"
-         # the projector view: the board takes the screen, the status and the last move in large type
-         ".xlib-projector .xlib-status{height:auto !important;min-height:44px}"
+         # the projector view: the board takes the whole screen over the page (its heading too), the status and
+         # the last move in large type; beside it every control a turn can need (Undo, Redo, New game, the
+         # game's own buttons such as Pass or a colour to drop, the aiming game), the rest hidden
+         ".xlib-projector{position:fixed !important;top:0;left:0;right:0;bottom:0;z-index:900;margin:0 !important;"
+         "background:#FFFFFF;overflow:auto;padding:12px 16px;box-sizing:border-box}"
+         # the page's panels contain their children; while a board is projected, they let it cover the screen
+         ".lm-Widget:has(.xlib-projector){contain:none !important;transform:none !important}"
+         # the board the screen's full height on the left; the status, the last move and the controls on its right
+         ".xlib-projector .xlib-body{display:grid !important;grid-template-columns:auto 440px;"
+         "grid-template-rows:auto auto 1fr;column-gap:24px;justify-content:center;align-items:start}"
+         ".xlib-projector .xlib-main{display:contents !important}"
+         ".xlib-projector canvas.xlib-canvas{grid-column:1;grid-row:1 / span 3;max-width:calc(100vw - 500px) "
+         "!important;max-height:calc(100vh - 24px) !important}"
+         ".xlib-projector .xlib-status{grid-column:2;grid-row:1;height:auto !important;min-height:44px;"
+         "width:auto !important;min-width:0 !important}"
          ".xlib-projector .xlib-status b{font-size:30px !important}"
-         ".xlib-projector .xlib-message{height:auto !important;min-height:64px}"
-         ".xlib-projector .xlib-message div{font-size:24px !important}"
-         ".xlib-projector .xlib-side>:not(.xlib-top-row):not(.xlib-projector-row){display:none !important}"
-         ".xlib-projector canvas.xlib-canvas{max-width:min(100%,1400px) !important;"
-         "max-height:calc(100vh - 190px) !important}"
+         ".xlib-projector .xlib-message{grid-column:2;grid-row:2;height:auto !important;min-height:150px;"
+         "width:auto !important;min-width:0 !important}"
+         ".xlib-projector .xlib-message div{font-size:22px !important}"
+         ".xlib-projector .xlib-side{grid-column:2;grid-row:3;margin:0 !important}"
+         ".xlib-projector .xlib-side>:not(.xlib-top-row):not(.xlib-projector-row):not(.xlib-choices)"
+         ":not(.xlib-shooting):not(.xlib-live){display:none !important}"
+         ".xlib-projector .xlib-choices{height:auto !important;min-height:72px}"
+         ".xlib-projector .xlib-side button{font-size:18px !important;min-height:44px;width:auto !important;"
+         "padding:0 14px}"
          # zoomed in: the board drawn twice as large, scrolled inside its column (many XATS stacks, say)
          ".xlib-zoomed .xlib-main{max-width:calc(100vw - 400px);overflow:auto}"
          ".xlib-zoomed canvas.xlib-canvas{max-width:none !important;max-height:none !important;"
@@ -42,7 +59,9 @@ def build(board: Board, controls: bool | str) -> None:
     Only what is shown is built: a page of a dozen tutorial boards stays light to load."""
     board.controls = controls
     full, playable = controls is True, bool(controls)
-    board.status = w.HTML(layout=shared.layout(height="40px", overflow="hidden", width="0", min_width="100%"), style=shared.html_style())
+    # as wide as the board's column and no wider (no margin beside it): the column never scrolls sideways
+    board.status = w.HTML(layout=shared.layout(height="40px", overflow="hidden", width="0", min_width="100%",
+                                               margin="0"), style=shared.html_style())
     board.message = w.HTML(layout=shared.layout(height="64px", overflow="auto", margin="0 0 2px 0", width="0",
                                            min_width="100%"), style=shared.html_style())  # as wide as the board, never wider
     board.choice_box = w.HBox(layout=shared.layout(height="72px", overflow="hidden", flex_flow="row wrap",
@@ -67,6 +86,7 @@ def build(board: Board, controls: bool | str) -> None:
     board.zoom_button = None
     board.text_board = None
     board.seat_widgets = []
+    board.side = None
     board.name_widgets = []
     board._seat_box = w.VBox(layout=shared.layout()) if full else None
     if playable:
@@ -141,7 +161,9 @@ def build(board: Board, controls: bool | str) -> None:
                       layout=shared.layout(width=f"{SIDE_WIDTH + 16}px", min_width=f"{SIDE_WIDTH + 16}px",
                                       margin="0 0 0 16px"))
         side.add_class("xlib-side")
+        board.side = side
         body: w.Box = w.HBox([board.main, side], layout=shared.layout(align_items="flex-start", width="100%"))
+        body.add_class("xlib-body")
     elif playable:
         assert board.undo_button is not None and board.redo_button is not None
         side = w.VBox([w.HBox([board.undo_button, board.redo_button], layout=shared.layout()), board.choice_box, board.entry,

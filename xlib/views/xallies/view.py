@@ -113,7 +113,7 @@ class XAlliesView(View):
     def click(self, state: State, x: float, y: float, selection: Any = None) -> Click:
         assert isinstance(state, XAlliesState)
         if state.phase == "shoot":
-            return Click(message="Enter the shot: hit or miss (the buttons below).")
+            return Click(message="Enter the shot: press Hit or Miss, on the right of the board.")
         if state.in_turn:
             for c, cx, cy in self.chip_positions(state):
                 if (x - cx) ** 2 + (y - cy) ** 2 <= (CHIP_R + 4) ** 2:
