@@ -56,3 +56,52 @@ def test_the_result_reads_as_a_sentence(game, position):
     title, detail = result_title(b.view, s), result_detail(b.view, s)
     assert title[0].isupper() and detail[:1].isupper(), (title, detail)
     assert not detail.startswith((",", ".", ":", ";"))
+
+
+def lesson_board(scene):
+    from xlib.board import Tutorial
+    from xlib.board.progress import LessonProgress
+
+    return Tutorial(scene, animate=0, background=False, progress=LessonProgress(scene.game, keep=False))
+
+
+def test_done_on_a_rules_last_exercise_goes_on_to_the_next_rule_of_the_lesson():
+    from xlib.lessons import alea
+
+    t = lesson_board(alea.PLACING)
+    t.start_exercise(len(alea.PLACING.exercises) - 1)
+    assert t.after_button.description == "Next rule"
+    before = t.scroller.count
+    t.next_exercise()
+    following = alea.SCENES[alea.SCENES.index(alea.PLACING) + 1]
+    assert t.scroller.count == before + 1 and t.scroller.always
+    from xlib.board.progress import rule_anchor
+
+    assert t.scroller.target == rule_anchor(following)
+    assert following.title in t.board.message.value
+    last = lesson_board(alea.SCENES[-1])
+    if last.scene.exercises:
+        last.start_exercise(len(last.scene.exercises) - 1)
+        assert last.after_button.description == "Done"
+
+
+def test_an_exercise_asks_the_page_to_bring_its_task_and_board_into_view():
+    from xlib.lessons import alea
+
+    t = lesson_board(alea.CONVERTING)
+    before = t.scroller.count
+    t.start_exercise(0)
+    assert t.scroller.count == before + 1 and not t.scroller.always
+
+
+def test_a_scene_names_only_buttons_that_can_be_pressed_and_no_notation_before_it_is_explained():
+    from xlib.lessons import xallies
+
+    t = lesson_board(xallies.SCENES[0])
+    assert "3+:bb" not in t.sentence.value and "first move" in t.sentence.value
+    while not t.next_button.disabled:
+        t.next()
+    t.board.click(1, 1)
+    assert "Press Next" not in t.board.message.value and "last step" in t.board.message.value
+    later = lesson_board(xallies.SCENES[1])
+    assert f"<code>{xallies.SCENES[1].moves[0]}</code>" in later.sentence.value
