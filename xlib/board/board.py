@@ -41,7 +41,7 @@ SHARPNESS = 1.5        # canvas pixels per screen pixel at the board's largest s
 MAX_BITMAP = 1400      # the canvas's longer side in pixels at most (memory and drawing time)
 MIN_SIDE = 280         # the smallest a board is drawn, in screen pixels (a phone held upright)
 #: screen height kept free for what stands above and below a board (status and message lines, tutorial text)
-HEIGHT_RESERVE = {"full": 128, "compact": 250, "none": 220}
+HEIGHT_RESERVE = {"full": 128, "compact": 258, "none": 220}
 LESSON_FLOOR = 486     # a lesson board's height at least (screen pixels): the game board's on a 1093×614 screen
 
 

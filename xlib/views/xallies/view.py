@@ -357,7 +357,7 @@ class XAlliesView(View):
         # well number, towards the centre
         a = math.atan2(y - CY, x - CX)
         canvas.fill_style = "#555555"
-        canvas.font = "12px sans-serif"
+        canvas.font = "15px sans-serif"   # 12 screen pixels and more on the smallest board a laptop shows
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.fill_text(str(wl), CX + NUMBER_R * math.cos(a), CY + NUMBER_R * math.sin(a))
