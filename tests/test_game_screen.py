@@ -105,3 +105,16 @@ def test_a_scene_names_only_buttons_that_can_be_pressed_and_no_notation_before_i
     assert "Press Next" not in t.board.message.value and "last step" in t.board.message.value
     later = lesson_board(xallies.SCENES[1])
     assert f"<code>{xallies.SCENES[1].moves[0]}</code>" in later.sentence.value
+
+
+def test_the_rules_and_our_decisions_read_as_formatted_text():
+    from xlib.lessons import x, xallies
+    from xlib.lessons.text import decisions_text, rules_text
+
+    rules = rules_text(xallies)._repr_html_()
+    assert "##" not in rules and "<pre" not in rules
+    assert all(f"<h4 style='margin:14px 0 4px 0'>{s.title}</h4>" in rules for s in xallies.SCENES)
+    assert "<code style='white-space:nowrap'>3+:bb</code>" in rules   # a move is never broken across lines
+    assert "## " in str(rules_text(xallies))                          # the plain text keeps the transcript
+    decisions = decisions_text(x)._repr_html_()
+    assert decisions.count("<li>") == len(x.DECISIONS) and "•" not in decisions

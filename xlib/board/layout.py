@@ -21,7 +21,10 @@ STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13
          ".xlib-board canvas,.xlib-board .xlib-status,.xlib-board .xlib-message{user-select:none;"
          "-webkit-user-select:none;touch-action:manipulation}"
          "@media (pointer:coarse),(any-pointer:coarse){.xlib-board button,.xlib-tutorial button,"
-         ".xlib-board select{min-height:40px}}"
+         ".xlib-board select{min-height:40px}"
+         # the boxes round a taller menu or text field grow with it: a seat's menu never covers its name box
+         ".xlib-board .widget-dropdown,.xlib-board .widget-text,.xlib-board .widget-combobox{height:auto !important}"
+         ".xlib-board .widget-text input,.xlib-board .widget-combobox input{min-height:40px}}"
          # the projector view: the board takes the whole screen over the page (its heading too), the status and
          # the last move in large type; beside it every control a turn can need (Undo, Redo, New game, the
          # game's own buttons such as Pass or a colour to drop, the aiming game), the rest hidden
