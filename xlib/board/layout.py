@@ -94,9 +94,9 @@ def build(board: Board, controls: bool | str) -> None:
     board._seat_box = w.VBox(layout=shared.layout()) if full else None
     if playable:
         board.undo_button = w.Button(description="Undo", icon="undo", tooltip="take back your last move",
-                                    layout=shared.layout(width="92px"), style=shared.button_style())
+                                    layout=shared.layout(width="84px"), style=shared.button_style())
         board.redo_button = w.Button(description="Redo", icon="repeat", tooltip="play the undone move again",
-                                    layout=shared.layout(width="92px"), style=shared.button_style())
+                                    layout=shared.layout(width="84px"), style=shared.button_style())
         board.undo_button.on_click(board.guard(lambda _: board.undo()))
         board.redo_button.on_click(board.guard(lambda _: board.redo()))
         board.undo_button.add_class("xlib-undo")
@@ -110,7 +110,7 @@ def build(board: Board, controls: bool | str) -> None:
     if full:
         assert board.undo_button is not None and board.redo_button is not None and board._seat_box is not None
         board.new_button = w.Button(description="New game", icon="plus",   # room for "Yes, new game" too
-                                    layout=shared.layout(width="auto", min_width="104px"),
+                                    layout=shared.layout(width="auto", min_width="104px", flex="0 0 auto"),
                                    tooltip="start a new game with the options under 'Options for a new game'", style=shared.button_style())
         board.new_button.on_click(board.guard(lambda _: board.new_game_from_controls()))
         board.slider = w.IntSlider(min=0, max=0, value=0, description="History", continuous_update=True,
