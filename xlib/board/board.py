@@ -42,7 +42,7 @@ MAX_BITMAP = 1400      # the canvas's longer side in pixels at most (memory and 
 MIN_SIDE = 280         # the smallest a board is drawn, in screen pixels (a phone held upright)
 #: screen height kept free for what stands above and below a board (status and message lines, tutorial text)
 HEIGHT_RESERVE = {"full": 128, "compact": 258, "none": 220}
-LESSON_FLOOR = 486     # a lesson board's height at least (screen pixels): the game board's on a 1093×614 screen
+READABLE = 0.8         # screen pixels per view unit a lesson board keeps at least: 15-unit coordinates read at 12 px
 
 
 def view_for(game: str | State, **options: Any) -> View:
@@ -214,10 +214,10 @@ class Board:
         z = self.zoom
         self.canvas.width, self.canvas.height = int(round(self.view.width * z)), int(round(self.view.height * z))
         reserve = HEIGHT_RESERVE["full" if self.controls is True else "compact" if self.controls else "none"]
-        # a lesson board on a small screen (a laptop at 125 %) is never smaller than the game board there: its
-        # coordinates stay readable, and the page scrolls the little that its text above takes
+        # a lesson board on a small screen (a laptop at 125 %) is never drawn so small that its coordinates are
+        # under 12 px: where the screen is short of that, the page scrolls the little that its text above takes
         floor = f"{MIN_SIDE}px" if self.controls is True else \
-            f"min({LESSON_FLOOR}px, calc(100vh - {HEIGHT_RESERVE['full']}px))"
+            f"min({round(self.view.height * READABLE)}px, calc(100vh - {HEIGHT_RESERVE['full']}px))"
         self.canvas.layout = w.Layout(width="auto", height="auto", max_width=f"min(100%, {self.pixels}px)",
                                       max_height=f"max({MIN_SIDE}px, {floor}, calc(100vh - {reserve}px))",
                                       min_width=f"{MIN_SIDE}px", align_self="flex-start")
