@@ -192,6 +192,9 @@ def test_the_projector_view_keeps_the_games_own_buttons_and_gives_the_board_the_
     assert choice.is_visible() and inside_viewport(page, choice)  # the turn's own button stays at hand
     for part in (".xlib-undo", ".xlib-status", ".xlib-message"):
         assert inside_viewport(page, board.locator(part))
+    for label in ("Undo", "Redo", "New game", button):   # every label whole on its button
+        whole = board.get_by_role("button", name=label).first.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1")
+        assert whole, f"{label} is cut on its button"
     side = board.locator(".xlib-side").bounding_box()
     assert side["x"] + side["width"] > 0.6 * 1920                 # no empty right part of the screen
     heading = page.locator("h1").first.bounding_box()             # the page's heading is covered by the board's screen
