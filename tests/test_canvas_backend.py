@@ -95,7 +95,7 @@ def boards(monkeypatch, game: str, **options: Any) -> tuple[Board, Board]:
 
 
 def positions(game: str, options: dict[str, Any]) -> list[tuple[str, Any, Any]]:
-    """A few positions of a game (start, middle, finished, with its result banner) and an animation frame:
+    """A few positions of a game (start, middle, finished) and an animation frame:
     (what it is, state, frame)."""
     rng = random.Random(11)
     s = xlib.game(game, **options).start(seed=3)
@@ -131,12 +131,12 @@ def test_the_same_frame_is_the_same_calls_on_both_canvases(monkeypatch, sent, ga
         assert ours == sent.messages[0], f"{game} {what}: the canvases differ"
         seen.add(what)
         seen.update(name for name, _ in ours)
-    assert {"start", "middle", "finished", "fill_text", "save", "restore", "scale"} <= seen
+    assert {"start", "middle", "finished", "fill_text", "save", "restore", "set_transform"} <= seen
     if game != "x" and game != "xerog":   # the games that animate a move
         assert "animation frame" in seen
 
 
-def test_the_result_banner_is_drawn_on_the_web_canvas(monkeypatch):
+def test_a_finished_game_is_drawn_whole_on_the_web_canvas_and_its_result_said_beside_it(monkeypatch):
     _, web = boards(monkeypatch, "x", size=4)
     s = web.state
     rng = random.Random(2)
@@ -145,7 +145,7 @@ def test_the_result_banner_is_drawn_on_the_web_canvas(monkeypatch):
     web.state = s
     web.repaint()
     texts = [args[0] for name, args in web.canvas.sent[-1] if name == "fill_text"]
-    assert xlib.board.result.result_title(web.view, s) in texts
+    assert texts and xlib.board.result.result_title(web.view, s) not in texts   # nothing covers the board
 
 
 def test_every_call_and_setting_goes_through_and_unknown_ones_are_refused(sent):

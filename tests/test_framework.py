@@ -327,16 +327,16 @@ def test_new_game_asks_before_it_throws_a_game_in_progress_away():
     assert b.state.ply == 0 and b.new_button.description == "New game"
 
 
-def test_the_end_of_a_game_shows_the_result_with_new_game_and_undo_at_hand():
+def test_the_end_of_a_game_shows_the_result_beside_the_board_with_new_game_and_undo_where_they_were():
     s = xlib.game("x", size=6).start(seed=0)
     while not s.over:
         s = s.play(s.moves()[0])
     b = Board(state=s, animate=0)
-    labels = [getattr(c, "description", "") for c in b.choice_box.children]
-    assert "New game" in labels and "Undo last move" in labels
     assert "wins" in b.choice_box.children[0].value or "draw" in b.choice_box.children[0].value
-    b.choice_box.children[2].click()
-    assert not b.state.over and b.choice_box.children == () or b._person_to_move()
+    # New game and Undo stay where they were all game, New game lit: the layout does not move at the end
+    assert not b.new_button.disabled and b.new_button.button_style == "success" and not b.undo_button.disabled
+    b.undo_button.click()
+    assert not b.state.over and b.new_button.button_style == ""
 
 
 def test_long_messages_shrink_to_fit_and_short_ones_keep_their_size():

@@ -120,7 +120,7 @@ def test_the_notebook_shows_every_scene_and_states_our_decisions_in_the_lessons_
     assert len(names) == len(L.SCENES)
     assert all(f"Tutorial(lesson.{name}" in text for name in names)
     assert all(decision in text for decision in L.DECISIONS)
-    assert 'Board("xats"' in text and "scene.transcript()" in text
+    assert 'Board("xats"' in text and "rules_text(lesson)" in text
 
 
 def wins(state, move):

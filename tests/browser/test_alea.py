@@ -38,7 +38,8 @@ def test_alea_renders_then_places_converts_refuses_undoes_and_reloads_by_clicks(
     board = game_board(page)
     body = page.inner_text("body")
     assert "import xlib" not in body and "from xlib" not in body   # Voila shows no code
-    assert "Our decisions" in body and "## Black defends" in body   # decisions and the transcript
+    assert "Our decisions" in body and "## " not in body           # decisions, and the rules as formatted text
+    assert any(t.startswith("Black defends") for t in page.locator(".xlib-rules-text h4").all_inner_texts())
     no_errors(page)
     board.locator("select:has(option[value='Person'])").nth(1).select_option(label="Person")  # White: a person
     canvas = board.locator(".xlib-canvas").first

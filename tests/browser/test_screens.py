@@ -80,6 +80,8 @@ def test_the_board_uses_the_screen_and_what_a_student_needs_is_in_one_view(conte
         board, canvas = full_board(page)
         box = canvas.bounding_box()
         assert page.evaluate("document.documentElement.scrollWidth") <= width, "the page scrolls sideways"
+        column = board.locator(".xlib-main").evaluate("(el) => el.scrollWidth - el.clientWidth")
+        assert column <= 0, f"the board's column scrolls sideways by {column} px"
         assert min(box["width"], box["height"]) >= readable * min(1.0, view.height / view.width, view.width /
                                                                  view.height) * 0.95, (width, box)
         for part in (canvas, board.locator(".xlib-status"), board.locator(".xlib-message"), board.locator(".xlib-undo")):
@@ -109,6 +111,9 @@ def test_a_tap_plays_on_a_touch_tablet(context_page, server, artifacts, app):
                            timeout=30_000)
     undo = board.locator(".xlib-undo").bounding_box()
     assert undo["height"] >= 40, undo   # a finger's size on a touch screen
+    menu = board.locator("select:visible").first.bounding_box()
+    name = board.get_by_placeholder("a name (optional)").first.bounding_box()
+    assert menu["y"] + menu["height"] <= name["y"] + 1, (menu, name)   # a seat's menu never covers its name box
     assert page.evaluate("document.documentElement.scrollWidth") <= 1024
     page.screenshot(path=str(artifacts / f"touch-{game}.png"))
     no_errors(page)
@@ -163,4 +168,59 @@ def test_the_labs_ledger_reads_from_the_back_and_sits_where_the_lab_says(context
     words = page.inner_text("body")
     assert "beside the board on a wide screen such as a projector (1920 pixels) and under it on a laptop" in words
     page.screenshot(path=str(artifacts / f"lab-ledger-{size[0]}.png"))
+    no_errors(page)
+
+
+def position_with_a_choice(game: str) -> dict:
+    """A record whose person (the first seat) must press one of the game's own buttons: Alea's Pass in a final
+    turn, a colour to drop in XAllies; found by random play, checked against the view."""
+    from xlib.agents import make_agent
+
+    for seed in range(200):
+        s = xlib.game(game).start(seed=seed)
+        agent = make_agent("random", seed=seed)
+        while not s.over:
+            if s.to_move == 0 and view_for(s).choices(s, None) and (game != "alea" or s.explain("pass") is None):
+                return s.record()
+            s = s.play(agent.choose(s))
+    raise AssertionError(f"no position with a choice in {game}")
+
+
+@pytest.mark.parametrize("app, button", [("alea.ipynb", "Pass"), ("xallies.ipynb", "Automatic order")])
+def test_the_projector_view_keeps_the_games_own_buttons_and_gives_the_board_the_screen(
+        context_page, server, artifacts, tmp_path, app, button):
+    import json
+
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(position_with_a_choice(APPS[app])))
+    page = context_page((1920, 1080))
+    open_app(page, server, app)
+    board, canvas = full_board(page)
+    with page.expect_file_chooser() as chooser:
+        board.locator(".xlib-upload").click()
+    chooser.value.set_files(str(record))
+    page.wait_for_function("(el) => el.innerText.includes('Loaded a game')",
+                           arg=board.locator(".xlib-message").element_handle(), timeout=30_000)
+    normal = canvas.bounding_box()
+    board.get_by_role("button", name="Projector view").click()
+    page.wait_for_function("(el) => el.classList.contains('xlib-projector')", arg=board.element_handle(),
+                           timeout=30_000)
+    page.wait_for_timeout(500)
+    box = canvas.bounding_box()
+    assert box["height"] > normal["height"] and box["width"] >= normal["width"] * 0.98, (normal, box)
+    assert inside_viewport(page, canvas)                          # the whole board, larger, in one view
+    choice = board.get_by_role("button", name=button)
+    assert choice.is_visible() and inside_viewport(page, choice)  # the turn's own button stays at hand
+    for part in (".xlib-undo", ".xlib-status", ".xlib-message"):
+        assert inside_viewport(page, board.locator(part))
+    for label in ("Undo", "Redo", "New game", button):   # every label whole on its button
+        whole = board.get_by_role("button", name=label).first.evaluate("(el) => el.scrollWidth <= el.clientWidth + 1")
+        assert whole, f"{label} is cut on its button"
+    side = board.locator(".xlib-side").bounding_box()
+    assert side["x"] + side["width"] > 0.6 * 1920                 # no empty right part of the screen
+    heading = page.locator("h1").first.bounding_box()             # the page's heading is covered by the board's screen
+    covering = page.evaluate("([x, y]) => !!document.elementFromPoint(x, y).closest('.xlib-projector')",
+                             [heading["x"] + 5, max(heading["y"], 0) + 5])
+    assert covering
+    page.screenshot(path=str(artifacts / f"projector-{APPS[app]}-choices.png"))
     no_errors(page)

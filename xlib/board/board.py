@@ -33,7 +33,7 @@ from . import canvas as canvases
 from .files import MAX_RECORD_BYTES, read_upload, save_link
 from .keeper import Keeper
 from .layout import build
-from .result import draw_banner, result_detail, result_title
+from .result import result_detail, result_title
 from .options import OptionFields
 from .seats import PERSON, rebuild_seats, seat_value
 from .view import Choice, Overlay, View
@@ -45,7 +45,8 @@ SHARPNESS = 1.5        # canvas pixels per screen pixel at the board's largest s
 MAX_BITMAP = 1400      # the canvas's longer side in pixels at most (memory and drawing time)
 MIN_SIDE = 280         # the smallest a board is drawn, in screen pixels (a phone held upright)
 #: screen height kept free for what stands above and below a board (status and message lines, tutorial text)
-HEIGHT_RESERVE = {"full": 128, "compact": 250, "none": 220}
+HEIGHT_RESERVE = {"full": 128, "compact": 258, "none": 220}
+READABLE = 0.8         # screen pixels per view unit a lesson board keeps at least: 15-unit coordinates read at 12 px
 
 
 def run_through(steps: Steps) -> None:
@@ -128,6 +129,7 @@ class Board:
     projector_button: w.ToggleButton | None
     zoom_button: w.ToggleButton | None
     text_board: w.HTML | None
+    side: w.VBox | None   # the column of controls beside a full board (a panel may add itself there)
     seat_widgets: list[w.Dropdown]
     name_widgets: list[w.Text]
 
@@ -228,8 +230,12 @@ class Board:
         z = self.zoom
         self.canvas.width, self.canvas.height = int(round(self.view.width * z)), int(round(self.view.height * z))
         reserve = HEIGHT_RESERVE["full" if self.controls is True else "compact" if self.controls else "none"]
+        # a lesson board on a small screen (a laptop at 125 %) is never drawn so small that its coordinates are
+        # under 12 px: where the screen is short of that, the page scrolls the little that its text above takes
+        floor = f"{MIN_SIDE}px" if self.controls is True else \
+            f"min({round(self.view.height * READABLE)}px, calc(100vh - {HEIGHT_RESERVE['full']}px))"
         self.canvas.layout = w.Layout(width="auto", height="auto", max_width=f"min(100%, {self.pixels}px)",
-                                      max_height=f"max({MIN_SIDE}px, calc(100vh - {reserve}px))",
+                                      max_height=f"max({MIN_SIDE}px, {floor}, calc(100vh - {reserve}px))",
                                       min_width=f"{MIN_SIDE}px", align_self="flex-start")
 
     @property
@@ -313,12 +319,9 @@ class Board:
         with canvases.hold(self.canvas):
             self.canvas.clear()
             self.canvas.save()
-            z = self.zoom
-            if z != 1.0:
-                self.canvas.scale(z, z)
-            self.view.draw(self.canvas, self.shown_state, overlay)
-            if self.shown_state.over and self.browsing is None and frame is None:
-                draw_banner(self.canvas, self.view, self.shown_state)
+            z = self.zoom   # set, never multiplied: a transform left over from any earlier paint cannot grow it
+            self.canvas.set_transform(z, 0, 0, z, 0, 0)
+            self.view.draw(self.canvas, self.shown_state, overlay)   # the result is said beside it
             self.canvas.restore()
         self.paint_count += 1
 
@@ -339,15 +342,17 @@ class Board:
         else:
             self.choice_box.children = ()
         if self.undo_button is not None and self.redo_button is not None:
-            self.undo_button.disabled = not idle or self.state.parent is None
-            self.redo_button.disabled = not idle or not self.redo_stack
+            # while a lesson shows a scene or an answer (locked), Undo and Redo would do nothing: they look so
+            self.undo_button.disabled = not idle or self.state.parent is None or bool(self.locked)
+            self.redo_button.disabled = not idle or not self.redo_stack or bool(self.locked)
         if self.log is not None:
             entries = self.view.log(shown)
-            lines = "<br>".join(f"{i + 1}. <code>{html.escape(m)}</code>" + (f" {html.escape(p)}" if p else "")
-                                for i, (m, p) in enumerate(entries)) or "<i>no moves yet</i>"
-            # newest at the foot, and the list starts scrolled there: a reversed column keeps its end in view
-            self.log.value = (f"<div style='display:flex;flex-direction:column-reverse;max-height:150px;"
-                              f"overflow-y:auto'><div>{lines}</div></div>")
+            lines = "".join(f"<div>{i + 1}. <code>{html.escape(m)}</code>" + (f" {html.escape(p)}" if p else "")
+                            + "</div>" for i, (m, p) in enumerate(entries)) or "<i>no moves yet</i>"
+            # newest at the foot, and the list starts scrolled there: a reversed column keeps its end in view; it
+            # holds whole lines (8 of 19 px), so its first line is never cut in half
+            self.log.value = (f"<div class='xlib-log-list' style='display:flex;flex-direction:column-reverse;"
+                              f"max-height:152px;line-height:19px;overflow-y:auto'><div>{lines}</div></div>")
         if self.entry is not None:
             self.entry.disabled = not playable
             self.entry.options = tuple(str(m) for m in shown.moves()[:MAX_COMPLETIONS]) if playable else ()
@@ -366,8 +371,13 @@ class Board:
     def kept_value(self) -> dict[str, Any]:
         """The game as the device keeps it: its record, who sits where, the students' names."""
         return {"game": self.game_name, "title": self.state.game.title, "record": self.state.record(),
-                "moves": len(self.state.history()) - 1, "seats": {str(p): s for p, s in self.seats.items()},
+                "moves": self.moves_listed(self.state), "seats": {str(p): s for p, s in self.seats.items()},
                 "names": {str(p): n for p, n in self.names.items() if n.strip()}}
+
+    def moves_listed(self, state: State) -> int:
+        """How many moves the move list shows for `state` (a turn of several decisions is one move there):
+        every count the board says agrees with the list the student sees."""
+        return len(self.view.log(state))
 
     def _keep(self) -> None:
         """Store the live game on the device whenever it changed (not before the device said what it had, and
@@ -385,10 +395,11 @@ class Board:
         if not change["new"] or self.keeper is None:
             return
         saved = self.keeper.read()
+        kept: State | None = None
         if saved and saved.get("game") == self.game_name and isinstance(saved.get("moves"), int) \
                 and saved["moves"] > 0 and saved.get("record") != self.state.record():
             try:
-                replay(saved["record"])
+                kept = replay(saved["record"])
             except XlibError:
                 saved = None
         else:
@@ -397,7 +408,7 @@ class Board:
             self._keep()
             return
         self._offer = saved
-        moves = saved["moves"]
+        moves = self.moves_listed(kept) if kept is not None else 0
         self.say(f"Continue your game? ({moves} move{'s' if moves != 1 else ''}, {html.escape(str(saved.get('title')))}"
                  f", {ago(saved.get('age', 0))}) It was kept on this device.", "good")
         self.refresh()
@@ -423,7 +434,7 @@ class Board:
                 self.option_fields.set(dict(state.game.options))
             if self.controls is True:
                 rebuild_seats(self)
-            self.say(f"Welcome back: your game goes on from move {len(state.history()) - 1}.", "good")
+            self.say(f"Welcome back: your game goes on from move {self.moves_listed(state)}.", "good")
         else:
             self.say("")
         self.refresh()
@@ -443,7 +454,7 @@ class Board:
         self.new_button.disabled = not idle
         asking = self._confirm_new is self.state
         self.new_button.description = "Yes, new game" if asking else "New game"
-        self.new_button.button_style = "warning" if asking else ""
+        self.new_button.button_style = "warning" if asking else "success" if self.state.over else ""
         self.explore_button.disabled = not idle or self.browsing is None
         self.back_button.disabled = not idle or self.line == 0
         self.line_menu.layout.display = None if len(self.lines) > 1 else "none"
@@ -461,16 +472,13 @@ class Board:
         return text
 
     def _result_panel(self, shown: State) -> tuple[Any, ...]:
-        """At the end of a game: the result in words, with New game and Undo at hand."""
-        title = w.HTML(f"<div class='xlib-result' style='font-size:15px;line-height:1.25'><b>"
-                       f"{html.escape(result_title(self.view, shown))}</b></div>",
-                       layout=w.Layout(width="100%", margin="0 0 2px 0"))
-        again = w.Button(description="New game", icon="plus", button_style="success",
-                         layout=w.Layout(width="auto", min_width="110px"))
-        back = w.Button(description="Undo last move", icon="undo", layout=w.Layout(width="auto", min_width="130px"))
-        again.on_click(self.guard(lambda _: self.new_game_from_controls(confirmed=True)))
-        back.on_click(self.guard(lambda _: self.undo()))
-        return (title, again, back)
+        """At the end of a game: the result in words, in the place the game's own buttons had, beside the board
+        and over none of it. New game and Undo stay where they were all game (New game is lit)."""
+        detail = html.escape(result_detail(self.view, shown))
+        title = w.HTML(f"<div class='xlib-result' style='line-height:1.3;color:#00603C'><b style='font-size:18px'>"
+                       f"{html.escape(result_title(self.view, shown))}</b><div style='font-size:13px;"
+                       f"color:#222222'>{detail}</div></div>", layout=w.Layout(width="100%"))
+        return (title,)
 
     def _choice_button(self, choice: Choice) -> w.Button:
         b = w.Button(description=choice.label, tooltip=choice.tooltip or choice.label,
@@ -581,6 +589,8 @@ class Board:
         text = text.strip()
         if not text:
             return False
+        if text != text.lower() and self.state.explain(text) is not None and self.state.explain(text.lower()) is None:
+            text = text.lower()   # "C3" is c3: the notation is written in small letters, capitals are meant the same
         if self.busy is None and (self.browsing is not None or self.locked or self.state.over
                                   or not self._person_to_move()):
             self.click(-1e9, -1e9) if self.browsing is not None or self.locked else \
@@ -753,6 +763,10 @@ class Board:
             yield 0.0
 
     def _computer_loop(self) -> Steps:
+        # each computer's sentence on its latest turn, in the order they moved: with two computers, both are read;
+        # a turn of several decisions keeps the sentence of its first, which tells the whole turn
+        spoken: dict[int, str] = {}
+        last: int | None = None
         while (not self._stop and self.state.to_move is not None
                and self.seats.get(self.state.to_move, PERSON) != PERSON):
             p = self.state.to_move
@@ -774,10 +788,17 @@ class Board:
             yield from self._advance(move)   # the move lands at once; its sentence is put into words after
             if drawn is None:
                 said = reason() if callable(reason) else None
-            if said and self.state.over:   # the banner says the result: the sentence need not repeat it
-                self.say(html.escape(said), "good")
-            elif said:
-                self._tell_news(html.escape(said))
+                if said and p == last and p in spoken:
+                    said = None   # the same turn goes on: its first sentence stands
+            if said:
+                spoken.pop(p, None)
+                spoken[p] = html.escape(said)
+            last = p
+            words = " ".join(spoken.values())
+            if words and self.state.over:   # the banner says the result: the sentence need not repeat it
+                self.say(words, "good")
+            elif words:
+                self._tell_news(words)
             elif self.background or self.news:
                 self._tell_news(f"{self.who(p)} played <code>{html.escape(str(move))}</code>.")
 
@@ -897,7 +918,7 @@ class Board:
             return
         if self.option_fields is None or self.seed_box is None:
             return
-        played = len(self.state.history()) - 1
+        played = self.moves_listed(self.state)
         if not confirmed and played and not self.state.over and self._confirm_new is not self.state:
             self._confirm_new = self.state
             self.say(f"Start a new game? This game ({played} move{'s' if played != 1 else ''}) will be lost: press "
@@ -994,7 +1015,7 @@ class Board:
         self._set_state(state)
         if self.option_fields is not None:
             self.option_fields.set(dict(state.game.options))
-        n = len(self.view.log(state))
+        n = self.moves_listed(state)
         self.say(f"Loaded a game of {n} move{'s' if n != 1 else ''}.", "good")
         self.refresh()
         if not self.state.over and not self._person_to_move():

@@ -230,7 +230,7 @@ class CellView(View):
     def _labels(self, canvas: Any) -> None:
         n, m = self.size, self.margin
         canvas.fill_style = palette.MUTED
-        canvas.font = "13px sans-serif"
+        canvas.font = "16px sans-serif"   # 12 screen pixels and more on the smallest board a laptop shows
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         for f in range(n):

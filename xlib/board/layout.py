@@ -21,15 +21,36 @@ STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13
          ".xlib-board canvas,.xlib-board .xlib-status,.xlib-board .xlib-message{user-select:none;"
          "-webkit-user-select:none;touch-action:manipulation}"
          "@media (pointer:coarse),(any-pointer:coarse){.xlib-board button,.xlib-tutorial button,"
-         ".xlib-board select{min-height:40px}}"
-         # the projector view: the board takes the screen, the status and the last move in large type
-         ".xlib-projector .xlib-status{height:auto !important;min-height:44px}"
+         ".xlib-board select{min-height:40px}"
+         # the boxes round a taller menu or text field grow with it: a seat's menu never covers its name box
+         ".xlib-board .widget-dropdown,.xlib-board .widget-text,.xlib-board .widget-combobox{height:auto !important}"
+         ".xlib-board .widget-text input,.xlib-board .widget-combobox input{min-height:40px}}"
+         # the projector view: the board takes the whole screen over the page (its heading too), the status and
+         # the last move in large type; beside it every control a turn can need (Undo, Redo, New game, the
+         # game's own buttons such as Pass or a colour to drop, the aiming game), the rest hidden
+         ".xlib-projector{position:fixed !important;top:0;left:0;right:0;bottom:0;z-index:900;margin:0 !important;"
+         "background:#FFFFFF;overflow:auto;padding:12px 16px;box-sizing:border-box}"
+         # the page's panels contain their children; while a board is projected, they let it cover the screen
+         ".lm-Widget:has(.xlib-projector){contain:none !important;transform:none !important}"
+         # the board the screen's full height on the left; the status, the last move and the controls on its right
+         ".xlib-projector .xlib-body{display:grid !important;grid-template-columns:auto 440px;"
+         "grid-template-rows:auto auto 1fr;column-gap:24px;justify-content:center;align-items:start}"
+         ".xlib-projector .xlib-main{display:contents !important}"
+         ".xlib-projector canvas.xlib-canvas{grid-column:1;grid-row:1 / span 3;max-width:calc(100vw - 500px) "
+         "!important;max-height:calc(100vh - 24px) !important}"
+         ".xlib-projector .xlib-status{grid-column:2;grid-row:1;height:auto !important;min-height:44px;"
+         "width:auto !important;min-width:0 !important}"
          ".xlib-projector .xlib-status b{font-size:30px !important}"
-         ".xlib-projector .xlib-message{height:auto !important;min-height:64px}"
-         ".xlib-projector .xlib-message div{font-size:24px !important}"
-         ".xlib-projector .xlib-side>:not(.xlib-top-row):not(.xlib-projector-row){display:none !important}"
-         ".xlib-projector canvas.xlib-canvas{max-width:min(100%,1400px) !important;"
-         "max-height:calc(100vh - 190px) !important}"
+         ".xlib-projector .xlib-message{grid-column:2;grid-row:2;height:auto !important;min-height:150px;"
+         "width:auto !important;min-width:0 !important}"
+         ".xlib-projector .xlib-message div{font-size:22px !important}"
+         ".xlib-projector .xlib-side{grid-column:2;grid-row:3;margin:0 !important;width:auto !important;"
+         "min-width:0 !important}"
+         ".xlib-projector .xlib-side>:not(.xlib-top-row):not(.xlib-projector-row):not(.xlib-choices)"
+         ":not(.xlib-shooting):not(.xlib-live){display:none !important}"
+         ".xlib-projector .xlib-choices{height:auto !important;min-height:72px}"
+         ".xlib-projector .xlib-side button{font-size:18px !important;min-height:44px;width:auto !important;"
+         "flex:0 0 auto !important;padding:0 14px}"
          # zoomed in: the board drawn twice as large, scrolled inside its column (many XATS stacks, say)
          ".xlib-zoomed .xlib-main{max-width:calc(100vw - 400px);overflow:auto}"
          ".xlib-zoomed canvas.xlib-canvas{max-width:none !important;max-height:none !important;"
@@ -42,7 +63,9 @@ def build(board: Board, controls: bool | str) -> None:
     Only what is shown is built: a page of a dozen tutorial boards stays light to load."""
     board.controls = controls
     full, playable = controls is True, bool(controls)
-    board.status = w.HTML(layout=shared.layout(height="40px", overflow="hidden", width="0", min_width="100%"), style=shared.html_style())
+    # as wide as the board's column and no wider (no margin beside it): the column never scrolls sideways
+    board.status = w.HTML(layout=shared.layout(height="40px", overflow="hidden", width="0", min_width="100%",
+                                               margin="0"), style=shared.html_style())
     board.message = w.HTML(layout=shared.layout(height="64px", overflow="auto", margin="0 0 2px 0", width="0",
                                            min_width="100%"), style=shared.html_style())  # as wide as the board, never wider
     board.choice_box = w.HBox(layout=shared.layout(height="72px", overflow="hidden", flex_flow="row wrap",
@@ -67,13 +90,14 @@ def build(board: Board, controls: bool | str) -> None:
     board.zoom_button = None
     board.text_board = None
     board.seat_widgets = []
+    board.side = None
     board.name_widgets = []
     board._seat_box = w.VBox(layout=shared.layout()) if full else None
     if playable:
         board.undo_button = w.Button(description="Undo", icon="undo", tooltip="take back your last move",
-                                    layout=shared.layout(width="92px"), style=shared.button_style())
+                                    layout=shared.layout(width="84px"), style=shared.button_style())
         board.redo_button = w.Button(description="Redo", icon="repeat", tooltip="play the undone move again",
-                                    layout=shared.layout(width="92px"), style=shared.button_style())
+                                    layout=shared.layout(width="84px"), style=shared.button_style())
         board.undo_button.on_click(board.guard(lambda _: board.undo()))
         board.redo_button.on_click(board.guard(lambda _: board.redo()))
         board.undo_button.add_class("xlib-undo")
@@ -86,7 +110,8 @@ def build(board: Board, controls: bool | str) -> None:
         board.log.add_class("xlib-log")
     if full:
         assert board.undo_button is not None and board.redo_button is not None and board._seat_box is not None
-        board.new_button = w.Button(description="New game", icon="plus", layout=shared.layout(width="104px"),
+        board.new_button = w.Button(description="New game", icon="plus",   # room for "Yes, new game" too
+                                    layout=shared.layout(width="auto", min_width="104px", flex="0 0 auto"),
                                    tooltip="start a new game with the options under 'Options for a new game'", style=shared.button_style())
         board.new_button.on_click(board.guard(lambda _: board.new_game_from_controls()))
         board.slider = w.IntSlider(min=0, max=0, value=0, description="History", continuous_update=True,
@@ -140,7 +165,9 @@ def build(board: Board, controls: bool | str) -> None:
                       layout=shared.layout(width=f"{SIDE_WIDTH + 16}px", min_width=f"{SIDE_WIDTH + 16}px",
                                       margin="0 0 0 16px"))
         side.add_class("xlib-side")
+        board.side = side
         body: w.Box = w.HBox([board.main, side], layout=shared.layout(align_items="flex-start", width="100%"))
+        body.add_class("xlib-body")
     elif playable:
         assert board.undo_button is not None and board.redo_button is not None
         side = w.VBox([w.HBox([board.undo_button, board.redo_button], layout=shared.layout()), board.choice_box, board.entry,

@@ -68,3 +68,39 @@ class Lazy:
         from IPython.display import display
 
         display(self.widget)
+
+
+_SCROLL_ESM = """
+function render({ model, el }) {
+  el.style.display = "none";
+  const go = () => {
+    const target = document.getElementById(model.get("target"));
+    if (!target) return;
+    // the lesson board that stands under the place: in view whole, or the place at the top of the view
+    const lesson = target.closest(".xlib-lazy") || target.closest(".xlib-tutorial") || target.parentElement;
+    const board = (lesson && lesson.querySelector("canvas.xlib-canvas")) || target;
+    const box = board.getBoundingClientRect();
+    const top = target.getBoundingClientRect().top;
+    if (model.get("always") || top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "start" });
+  };
+  model.on("change:count", go);
+}
+export default { render };
+"""
+
+
+class Scroller(anywidget.AnyWidget):
+    """Brings a place of the page into view (`go`): the next rule's lesson, or an exercise's task and board
+    when they are not in view already."""
+
+    _esm = _SCROLL_ESM
+    target = traitlets.Unicode("").tag(sync=True)   # the id of the place
+    always = traitlets.Bool(False).tag(sync=True)   # scroll even when the place's board is in view
+    count = traitlets.Int(0).tag(sync=True)         # each change is one request
+
+    def go(self, target: str, always: bool = False) -> None:
+        """Scroll to the place `target` (at the top of the view), unless `always` is False and its board is
+        already wholly in view."""
+        with self.hold_sync():
+            self.target, self.always = target, always
+            self.count += 1

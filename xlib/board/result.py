@@ -1,4 +1,5 @@
-"""The end of a game on the board: who won, in words, and the result banner drawn over the finished position."""
+"""The end of a game: who won, in words (beside the board), and the result banner a printed picture of a finished
+position carries."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,9 +10,14 @@ from .view import View
 BANNER_H = 58
 
 
+def capital(text: str) -> str:
+    """`text` with a capital first letter: a winner's name, a sentence."""
+    return text[:1].upper() + text[1:]
+
+
 def result_title(view: View, state: State) -> str:
     """'Red wins', 'A draw', 'Blue and Purple share the win' or 'The game is over'."""
-    names = [view.player_name(state, p) for p in state.winners]
+    names = [capital(view.player_name(state, p)) for p in state.winners]
     if not names:
         return "The game is over"
     if len(names) == 1:
@@ -27,7 +33,7 @@ def result_detail(view: View, state: State) -> str:
     for lead in ("Game over:", "Game over.", "Game over"):
         if text.startswith(lead):
             text = text[len(lead):].strip()
-    return text
+    return capital(text.lstrip(",.:;— ").strip())   # a sentence of its own: no comma left from 'Game over, …'
 
 
 def draw_banner(canvas: Any, view: View, state: State) -> None:

@@ -12,7 +12,7 @@ from ..core import Move, State
 from ..lessons import Exercise, Scene, turn_over
 from . import shared
 from .board import Board, message_size
-from .lazy import Lazy
+from .lazy import Lazy, Scroller
 from .progress import LessonProgress, exercise_key, progress_for, rule_anchor
 
 #: screen height a lesson board's placeholder holds before it is built, so the page does not jump
@@ -105,8 +105,9 @@ class Tutorial:
         self._board.refused_listeners.append(self._on_refused)
         self.progress.listeners.append(self._on_progress)
         self.bar = w.HBox(layout=shared.layout(flex_flow="row wrap"))
-        lesson = w.VBox([self.anchor, self.title, self.sentence, self.bar, self.choices, self._board.widget],
-                        layout=shared.layout())
+        self.scroller = Scroller(layout=shared.layout(height="0px"))
+        lesson = w.VBox([self.anchor, self.title, self.sentence, self.bar, self.choices, self._board.widget,
+                         self.scroller], layout=shared.layout())
         lesson.add_class("xlib-tutorial")
         # the lesson's progress stands above the first board, outside it
         self._widget = w.VBox([self.progress.widget, lesson], layout=shared.layout()) if self.show_progress \
@@ -160,7 +161,9 @@ class Tutorial:
             text = s.your_turn
         else:
             text = s.sentences[self.step]
-            if self.step < len(s.moves):
+            if self.step < len(s.moves) and self.step == 0 and self._first_rule():
+                text += " <i>(Press Next to see the first move.)</i>"   # its notation is explained after it
+            elif self.step < len(s.moves):
                 text += f" <i>(Next plays <code>{s.moves[self.step]}</code>.)</i>"
         # a long sentence in smaller type, so that its end is never hidden
         self.sentence.value = f"<div style='font-size:{message_size(text, 700)}px;line-height:1.3'>{text}</div>"
@@ -172,10 +175,34 @@ class Tutorial:
                                   ([self.exercise_button] if s.exercises else []) +
                                   ([self.scene_menu] if len(self.scenes) > 1 else []))
         self.choices.children = ()
-        self.board.locked = None if self.live else "Press Next to see the next step, or Your turn to play from here."
+        self.board.locked = None if self.live else self._locked_sentence()
         if not self.live and s.marks_at(self.step):
             self.board.marks = self.board.view.marks_of_names(self.board.state, s.marks_at(self.step))
         self.board.refresh()
+
+    def _first_rule(self) -> bool:
+        """Whether this board shows the lesson's first rule (where no move's notation has been explained yet)."""
+        scenes = self.progress.scenes
+        return self.index == 0 and bool(scenes) and scenes[0].title == self.scenes[0].title
+
+    def _locked_sentence(self) -> str:
+        """What a click on the board during a scene says: only the buttons that can be pressed now."""
+        s = self.scene
+        turn = not self.turn_button.disabled
+        if self.step < len(s.moves):
+            return "Press Next to see the next step" + (", or Your turn to play from here." if turn else ".")
+        options = (["Your turn to play from here"] if turn else []) + \
+            (["Exercises to check what you learned"] if s.exercises else []) + \
+            (["Back to see it again"] if self.step > 0 else [])
+        return "This is the scene's last step: press " + ", or ".join(options) + "."
+
+    def next_rule(self) -> Scene | None:
+        """The lesson's rule after the last one this board shows (on its own board further down the page)."""
+        titles = [x.title for x in self.progress.scenes]
+        last = self.scenes[-1].title
+        if last in titles and titles.index(last) + 1 < len(titles):
+            return self.progress.scenes[titles.index(last) + 1]
+        return None
 
     def goto(self, index: int) -> None:
         """Open scene `index` at its first step."""
@@ -246,6 +273,7 @@ class Tutorial:
         self.board.locked = None
         self._show()
         self.board.say("Choose one of the answers below the task." if ex.kind == "choice" else "Your move.")
+        self.scroller.go(rule_anchor(self.scenes[0]))   # the task, the board and the feedback in one view
 
     def _show_exercise(self) -> None:
         ex = self.current
@@ -257,7 +285,7 @@ class Tutorial:
                                f"{n}:</b> {ex.task}{tick}</div>")
         self.bar.children = self._exercise_bar()
         self.after_button.description = "Next exercise" if self.exercise + 1 < n else \
-            ("Next rule" if self.index + 1 < len(self.scenes) else "Done")
+            ("Next rule" if self.index + 1 < len(self.scenes) or self.next_rule() is not None else "Done")
         if ex.kind == "choice":
             buttons = []
             for c in ex.choices:
@@ -391,6 +419,10 @@ class Tutorial:
             self.start_exercise(self.exercise + 1)
         elif self.index + 1 < len(self.scenes):
             self.goto(self.index + 1)
+        elif (following := self.next_rule()) is not None:
+            self.goto(self.index)   # this board back at its rule; the page goes on to the next rule's board
+            self.board.say(f"On to the next rule below: {html.escape(following.title)}.", "good")
+            self.scroller.go(rule_anchor(following), always=True)
         else:
             self.goto(self.index)
             self.board.say(f"{html.escape(self.progress.line())}. Well done!", "good")

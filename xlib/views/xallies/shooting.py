@@ -24,7 +24,9 @@ class ShootingRange:
         self.board = board
         self.speed = speed
         self.shots: list[bool] = []
-        self.canvas = make_canvas(WIDTH, HEIGHT, layout=w.Layout(width=f"{WIDTH}px", height=f"{HEIGHT}px"))
+        side = getattr(board, "side", None)   # beside a full board, in the column of its buttons, half as large
+        shown = (WIDTH, HEIGHT) if side is None else (WIDTH // 2, HEIGHT // 2)
+        self.canvas = make_canvas(WIDTH, HEIGHT, layout=w.Layout(width=f"{shown[0]}px", height=f"{shown[1]}px"))
         self.clock = w.Play(value=0, min=0, max=10**7, step=1, interval=40, description="aim", show_repeat=False,
                             tooltip="start, pause or stop the aim sweeping across the well")
         self.clock.observe(self._tick, names="value")
@@ -34,13 +36,26 @@ class ShootingRange:
         self.result = w.HTML()
         self.canvas.on_mouse_down(lambda x, y: self.shoot())
         repaint_when_ready(self.canvas, self.draw)
-        self.widget = w.VBox([self.canvas, w.HBox([w.HTML("Start the aim (▶), then press Shoot when it is over "
-                                                          "the well:"), self.clock, self.shoot_button]),
-                              self.result])
+        words = w.HTML("Start the aim (▶), then press Shoot when it is over the well:")
+        controls = w.HBox([words, self.clock, self.shoot_button]) if side is None else \
+            w.VBox([words, w.HBox([self.clock, self.shoot_button])])
+        self.widget = w.VBox([self.canvas, controls, self.result])
         self.widget.add_class("xlib-shooting")
+        self.attached = side is not None
         if board is not None:
             board.new_game_listeners.append(lambda _board: self.reset())
+        if side is not None:
+            # where the eye is when the shots come: under the Hit and Miss buttons, while the players shoot
+            kids = list(side.children)
+            kids.insert(kids.index(board.choice_box) + 1, self.widget)
+            side.children = tuple(kids)
+            board.listeners.append(self._follow)
+            self._follow(board.state)
         self.draw()
+
+    def _follow(self, state: Any) -> None:
+        """Beside a board: shown while its players shoot, out of the way otherwise."""
+        self.widget.layout.display = None if getattr(state, "phase", None) == "shoot" else "none"
 
     def reset(self) -> None:
         """Forget the shots of the last game (a new game on the board starts afresh)."""
@@ -51,7 +66,8 @@ class ShootingRange:
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display(self.widget)
+        if not self.attached:   # beside a board it is shown there, when the shots come
+            display(self.widget)
 
     def aim_x(self) -> float:
         """Where the aim is now: it sweeps from side to side, starting at the far left (a shot before the aim
@@ -63,6 +79,8 @@ class ShootingRange:
         self.draw()
 
     def draw(self) -> None:
+        """Paint the aim, one paint at a time with the boards': the aim ticks 25 times a second while the board
+        paints the computer's turns, and the one canvas manager must not mix their commands."""
         with hold(self.canvas):
             c = self.canvas
             c.clear()

@@ -113,7 +113,7 @@ class XAlliesView(View):
     def click(self, state: State, x: float, y: float, selection: Any = None) -> Click:
         assert isinstance(state, XAlliesState)
         if state.phase == "shoot":
-            return Click(message="Enter the shot: hit or miss (the buttons below).")
+            return Click(message="Enter the shot: press Hit or Miss, on the right of the board.")
         if state.in_turn:
             for c, cx, cy in self.chip_positions(state):
                 if (x - cx) ** 2 + (y - cy) ** 2 <= (CHIP_R + 4) ** 2:
@@ -357,7 +357,7 @@ class XAlliesView(View):
         # well number, towards the centre
         a = math.atan2(y - CY, x - CX)
         canvas.fill_style = "#555555"
-        canvas.font = "12px sans-serif"
+        canvas.font = "15px sans-serif"   # 12 screen pixels and more on the smallest board a laptop shows
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.fill_text(str(wl), CX + NUMBER_R * math.cos(a), CY + NUMBER_R * math.sin(a))
