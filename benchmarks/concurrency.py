@@ -251,6 +251,11 @@ async def main_async(args: argparse.Namespace) -> None:
             for n in args.pages:
                 wait_settled(time.time() + 180)
                 server_round(app, n, args.timeout)
+                if args.class_size:   # the pages taken are heated anew behind them
+                    t0, told = time.time(), log.read_text().count(ready)
+                    while log.read_text().count(ready) == told and time.time() - t0 < 1800:
+                        time.sleep(1)
+                    print(f"    the class's pool was full again {time.time() - t0:.0f} s later")
         else:
             async with async_playwright() as p:
                 browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -123,3 +123,57 @@ def test_the_projected_class_code_shows_the_address_make_app_serves(monkeypatch,
         panel.start()
         assert "xlib-class-address'" not in panel.code_view.value and "127.0.0.1" not in panel.code_view.value
         assert "make app HOST=0.0.0.0" in panel.code_view.value and panel.code in panel.code_view.value
+
+
+def markdown(notebook: str) -> str:
+    import json
+    from pathlib import Path
+
+    cells = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / notebook).read_text())["cells"]
+    return "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+
+
+def test_the_gallery_and_the_lab_guide_say_where_a_class_starts():
+    """The gallery says a class starts in the XAllies lab's class mode; the lab guide's plans use class mode,
+    compare what the app and the class panel show, and name the button as it reads."""
+    gallery = markdown("index.ipynb")
+    assert "class mode" in gallery and "XAllies lab" in gallery
+    card = gallery[gallery.index("XAllies lab</h3>"):]
+    assert "Start a class here" in card[:card.index("</div>")]
+    guide = markdown("xallies-lab.ipynb")
+    guide = guide[guide.index("## For the teacher"):]
+    plans = {m: guide[guide.index(f"**A {m}-minute lesson.**"):].split("\n\n", 1)[0] for m in (20, 45)}
+    for plan in plans.values():
+        assert "Start a new class" in plan and "Play in a class" in plan and "XAllies games per group" in plan
+    assert "ledger" not in plans[45] and "**Run experiment**" in plans[45] and "*Run*" not in plans[45]
+
+
+def test_a_class_pool_heats_a_few_kernels_at_a_time():
+    """A class's pages are heated a few at a time (HEAT_AT_ONCE, a few per core), not all at once."""
+    from xlib.serving import HEAT_AT_ONCE
+
+    class SlowPool(Pool):
+        running = most = 0
+
+        def fill_if_needed(self, delay: float | None = None, notebook_name: str = "", **kwargs: Any) -> None:
+            pool = self._pools.setdefault(notebook_name, [])
+            while len(pool) < self.pool_size(notebook_name):
+                pool.append(asyncio.get_event_loop().create_task(self._initialize(notebook_name)))
+
+        async def _initialize(self, notebook_path: str, kernel_id: str | None = None, **kw: Any) -> Any:
+            SlowPool.running += 1
+            SlowPool.most = max(SlowPool.most, SlowPool.running)
+            content = await self._heat()
+            content["task"] = asyncio.ensure_future(asyncio.sleep(0.01))   # the notebook runs a while
+
+            def ran(_task: Any) -> None:
+                SlowPool.running -= 1
+            content["task"].add_done_callback(ran)
+            return content
+
+    async def run() -> None:
+        manager = SlowPool(size=3 * HEAT_AT_ONCE + 1)
+        contents = await asyncio.gather(*manager._pools["x.ipynb"])
+        await asyncio.gather(*(c["task"] for c in contents))
+        assert len(contents) == 3 * HEAT_AT_ONCE + 1 and SlowPool.most == HEAT_AT_ONCE
+    asyncio.run(run())

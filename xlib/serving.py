@@ -17,6 +17,7 @@ its pool manager as a subclass of the class named in serve/voila.json, which is 
 from __future__ import annotations
 
 import asyncio
+import os
 from datetime import datetime, timezone
 from typing import Any
 
@@ -25,6 +26,9 @@ from tornado.ioloop import PeriodicCallback
 
 #: seconds between two looks at the pool for dead kernels (and at how many of a class's pages are ready)
 CHECK_EVERY = 2.0
+#: kernels heated at the same time (starting and running their notebook): a few per core, so that a class's
+#: 30 do not all fight for two cores (nor for ports), and the pages in use keep a core while the pool refills
+HEAT_AT_ONCE = 4 * (os.cpu_count() or 2)
 
 
 def _failed(task: Any) -> bool:
@@ -43,10 +47,26 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._ready_told: dict[str, int] = {}
         self._checker: PeriodicCallback | None = None
         self._checking = False
+        self._heating = asyncio.Semaphore(HEAT_AT_ONCE)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """Voila's pool manager is made as a subclass of this class: its hand-out first drops dead kernels."""
+        """Voila's pool manager is made as a subclass of this class: its hand-out first drops dead kernels, and
+        it heats HEAT_AT_ONCE kernels at a time."""
         super().__init_subclass__(**kwargs)
+        initialize = cls.__dict__.get("_initialize")
+        if initialize is not None:
+            async def heat(self: ClassroomKernelManager, notebook_path: str, kernel_id: str | None = None,
+                           **kw: Any) -> Any:
+                await self._heating.acquire()
+                try:
+                    content = await initialize(self, notebook_path, kernel_id, **kw)
+                except BaseException:
+                    self._heating.release()
+                    raise
+                content["task"].add_done_callback(lambda _task: self._heating.release())
+                return content
+
+            setattr(cls, "_initialize", heat)
         hand_out = cls.__dict__.get("get_rendered_notebook")
         if hand_out is None:
             return
