@@ -176,10 +176,29 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """Note a restart of the kernel (its notebook is gone), and start checking the pools once they exist."""
         kernel = self._kernels.get(kernel_id)
         if kernel is not None:
-            kernel.add_restart_callback(lambda: self._restarted.add(kernel_id), "restart")
+            kernel.add_restart_callback(lambda: self._on_restart(kernel_id), "restart")
         if self._checker is None and getattr(self, "_pools", None) is not None:
             self._checker = PeriodicCallback(self.check_pools, CHECK_EVERY * 1000)
             self._checker.start()
+
+    def _on_restart(self, kernel_id: str) -> None:
+        self._restarted.add(kernel_id)
+        asyncio.ensure_future(self.drop_restarted(kernel_id))
+
+    async def drop_restarted(self, kernel_id: str) -> None:
+        """A kernel that died was restarted empty (Jupyter restarts a dead kernel): the notebook its page ran is
+        gone, so shut it down, which lets its page say so, and heat another if it waited in a pool."""
+        for name in list(getattr(self, "_pools", {})):
+            for item in list(self._pool(name)):
+                if item.done() and not _failed(item) and item.result().get("kernel_id") == kernel_id:
+                    await self._replace(name, item)
+                    return
+        if kernel_id in self:
+            self.log.warning("The kernel %s died; its page says so and offers to reload.", kernel_id)
+            try:
+                await self.shutdown_kernel(kernel_id, now=True)
+            except Exception:
+                self.log.debug("The dead kernel %s was already gone", kernel_id)
 
     # ---- culling: the idle clock starts when a page has taken the kernel -------------------------------------
 

@@ -124,8 +124,36 @@ def test_a_pooled_kernel_that_died_is_never_handed_to_a_page(browser, monkeypatc
 
 
 def test_a_page_whose_kernel_dies_as_it_opens_says_so_and_reloads(browser, monkeypatch):
-    """No kernel is pre-heated; the one started for the page is killed while the page is still "Running…":
-    within seconds the page says so in words with a Reload button, and the reload opens the app."""
+    """The lab's pre-heated kernel is taken by a page while it still runs the notebook, then killed: within
+    seconds the page says so in words with a Reload button, and the reload opens the lab."""
+    serve_like_make_app(monkeypatch)
+    pools = '{"default": {"pool_size": 0}, "xallies-lab.ipynb": {"pool_size": 1}}'
+    with voila(f"--VoilaKernelManager.kernel_pools_config={pools}") as url:
+        wait_for_kernels(1)
+        page = browser.new_page()
+        try:
+            page.goto(url + "/voila/render/xallies-lab.ipynb", wait_until="commit", timeout=60_000)
+            page.locator("#jupyter-config-data").wait_for(state="attached", timeout=120_000)   # the page has it
+            kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+            assert page.locator("#loading").is_visible()   # still "Running…"
+            kernel_processes()[kernel].kill()
+            killed = time.time()
+            trouble = page.locator(".xlib-page-trouble")
+            trouble.wait_for(state="visible", timeout=60_000)
+            assert time.time() - killed < 15
+            words = trouble.inner_text()
+            assert "could not start" in words and "Reload the page" in words
+            assert not re.search(r"Traceback|Error|kernel", words)
+            trouble.get_by_role("button", name="Reload the page").click()
+            page.locator(".xlib-class-panel").wait_for(timeout=300_000)
+            assert page.locator(".xlib-page-trouble").count() == 0
+        finally:
+            page.close()
+
+
+def test_a_page_that_waits_long_for_its_kernel_says_so(browser, monkeypatch):
+    """No kernel is pre-heated, and the one started for the page is killed as it starts: the page does not
+    sit on "Running…" in silence but says it is waiting, with a Reload button that opens the app."""
     serve_like_make_app(monkeypatch)
     with voila('--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 0}}') as url:
         page = browser.new_page()
