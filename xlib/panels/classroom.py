@@ -55,12 +55,14 @@ def code_and_address(code: str) -> str:
     if address is None:
         where = ("<div class='xlib-class-hint'>The students open the apps at this computer's network address. "
                  "To show it here, serve the apps with <b>make app HOST=0.0.0.0</b> (it also prints it).</div>")
+        first = "Open the app of any game"
     else:
         where = (f"<div><div>Students open</div><div class='xlib-class-address'>{html.escape(address)}</div>"
                  "</div>")
+        first = "Open this address, then the app of any game"
     return (CODE_STYLE + f"<div class='xlib-class-show'><div><div>Class code</div>"
             f"<div class='xlib-class-code'>{code}</div></div>{where}</div>"
-            f"<div class='xlib-class-hint'>Open the app of any game, scroll to <b>Play in a class</b>, type "
+            f"<div class='xlib-class-hint'>{first}, scroll to <b>Play in a class</b>, type "
             f"<b>{code}</b> and a name for your group.</div>")
 
 
