@@ -232,7 +232,7 @@ async def main_async(args: argparse.Namespace) -> None:
     os.environ["JUPYTER_PATH"] = str(ROOT / "serve")  # exactly what `make app` sets
     os.environ["JUPYTER_CONFIG_PATH"] = str(ROOT / "serve")
     extra, log = [], Path(tempfile.mkdtemp()) / "voila.log"
-    if args.class_size:   # exactly what `make app CLASS=N APP=notebook` passes
+    if args.class_size:   # the pools `make app CLASS=N APP=notebook` configures
         pools = {"default": {"pool_size": 1}, args.notebook: {"pool_size": args.class_size}}
         extra.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
     with voila(*extra, log_to=log) as base:
