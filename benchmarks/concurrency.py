@@ -11,7 +11,10 @@ student's device draws its own page. Bounded: every wait has a deadline and the 
 at the end.
 
     python benchmarks/concurrency.py [--pages 1 10 30] [--notebook xallies.ipynb] [--timeout 600]
-        [--without-browser]
+        [--without-browser] [--class-size 30]
+
+--class-size N serves as `make app CLASS=N APP=<notebook>` does: N pages of the notebook heated before the
+first round, which starts once the server's log says READY.
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ import math
 import os
 import statistics
 import sys
+import tempfile
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
@@ -227,14 +231,31 @@ async def main_async(args: argparse.Namespace) -> None:
 
     os.environ["JUPYTER_PATH"] = str(ROOT / "serve")  # exactly what `make app` sets
     os.environ["JUPYTER_CONFIG_PATH"] = str(ROOT / "serve")
-    with voila() as base:
+    extra, log = [], Path(tempfile.mkdtemp()) / "voila.log"
+    if args.class_size:   # the pools `make app CLASS=N APP=notebook` configures
+        pools = {"default": {"pool_size": 1}, args.notebook: {"pool_size": args.class_size}}
+        extra.append(f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}")
+    with voila(*extra, log_to=log) as base:
         app = f"{base}/voila/render/{args.notebook}"
+        if args.class_size:
+            t0 = time.time()
+            ready = f"READY: all {args.class_size} pages of {args.notebook}"
+            while ready not in log.read_text() and time.time() - t0 < 1800:
+                time.sleep(1)
+            print(f"{args.class_size} pages of {args.notebook} heated for the class in {time.time() - t0:.0f} s "
+                  f"({'READY' if ready in log.read_text() else 'not ready after 30 minutes'}); "
+                  f"Voila and all kernels {server_memory() / MB:.0f} MB")
         print(f"Voila with make app's settings, idle: {server_memory() / MB:.0f} MB (PSS); "
               f"{psutil.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GB")
         if args.without_browser:
             for n in args.pages:
                 wait_settled(time.time() + 180)
                 server_round(app, n, args.timeout)
+                if args.class_size:   # the pages taken are heated anew behind them
+                    t0, told = time.time(), log.read_text().count(ready)
+                    while log.read_text().count(ready) == told and time.time() - t0 < 1800:
+                        time.sleep(1)
+                    print(f"    the class's pool was full again {time.time() - t0:.0f} s later")
         else:
             async with async_playwright() as p:
                 browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -264,6 +285,7 @@ def main() -> None:
     ap.add_argument("--notebook", default="xallies.ipynb")
     ap.add_argument("--timeout", type=float, default=600, help="seconds each page may take to paint")
     ap.add_argument("--without-browser", action="store_true", help="only the server's share: pages requested by HTTP")
+    ap.add_argument("--class-size", type=int, default=0, help="heat this many pages of the notebook first (make app CLASS=)")
     asyncio.run(main_async(ap.parse_args()))
 
 

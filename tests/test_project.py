@@ -121,6 +121,36 @@ def test_make_app_serves_the_gallery_first_with_culling_on_loopback():
     assert config["VoilaExecutor"]["iopub_timeout"] >= 30
 
 
+def test_make_app_class_heats_the_lessons_app_and_tells_the_kernels_the_address(tmp_path):
+    """`make app CLASS=30 APP=x.ipynb` gives Voila a config with a pool of 30 heated pages of x.ipynb (one for
+    every other app), and the kernels learn the address the students open, shown beside the class code."""
+    fake = tmp_path / "voila"   # stands for .venv/bin/voila: says what it was given
+    fake.write_text('#!/bin/sh\necho "config=$JUPYTER_CONFIG_PATH address=$XLIB_APP_ADDRESS args=$*"\n')
+    fake.chmod(0o755)
+
+    def app(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["make", "app", f"BIN={tmp_path}", "STAMP=Makefile", *args], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)   # STAMP=Makefile: nothing to install
+
+    done = app("CLASS=30", "APP=x.ipynb", "HOST=10.1.2.3", "PORT=9000")
+    said = re.search(r"^config=(\S+) address=(\S*) args=(.*)$", done.stdout, re.M)
+    assert done.returncode == 0 and said is not None, done.stdout + done.stderr
+    paths = said.group(1).split(":")
+    assert paths[0] == str(ROOT / "serve") and len(paths) == 2
+    assert json.loads((Path(paths[1]) / "voila.json").read_text()) == {"VoilaKernelManager": {"kernel_pools_config": {
+        "default": {"pool_size": 1}, "x.ipynb": {"pool_size": 30}}}}
+    assert said.group(2) == "http://10.1.2.3:9000" and "--port=9000" in said.group(3) and "READY" in done.stdout
+    plain = re.search(r"^config=(\S+) address=(\S*) ", app().stdout, re.M)
+    assert plain is not None and plain.groups() == (str(ROOT / "serve"), "http://127.0.0.1:8866")
+    network = re.search(r"^config=\S+ address=(\S*) ", app("HOST=0.0.0.0").stdout, re.M)
+    assert network is not None and re.fullmatch(r"(http://\S+:8866)?", network.group(1))
+    # a class size that is no number, or an app that is no notebook, stops before serving
+    for wrong, words in ((["CLASS=thirty"], "a number such as CLASS=30"),
+                         (["CLASS=30", "APP=nothing.ipynb"], "is not a notebook of notebooks/")):
+        done = app(*wrong)
+        assert done.returncode != 0 and words in done.stdout and "config=" not in done.stdout, done.stdout
+
+
 def kernel_alive(kernel_id: str) -> bool:
     import psutil
 

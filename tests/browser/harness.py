@@ -30,10 +30,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def voila(*extra: str) -> Iterator[str]:
-    """Serve notebooks/ with Voila on a free loopback port; yields the base URL."""
+def voila(*extra: str, log_to: Path | None = None) -> Iterator[str]:
+    """Serve notebooks/ with Voila on a free loopback port; yields the base URL. Its log goes to `log_to`, else
+    to test-artifacts/voila.log when that folder exists."""
     port = free_port()
-    log = open(ROOT / "test-artifacts" / "voila.log", "a") if (ROOT / "test-artifacts").is_dir() else subprocess.DEVNULL
+    if log_to is None and (ROOT / "test-artifacts").is_dir():
+        log_to = ROOT / "test-artifacts" / "voila.log"
+    log = open(log_to, "a") if log_to is not None else subprocess.DEVNULL
     proc = subprocess.Popen(
         [sys.executable, "-m", "voila", str(ROOT / "notebooks"), "--no-browser", f"--port={port}",
          "--Voila.ip=127.0.0.1", *extra],

@@ -71,3 +71,130 @@ def test_a_kernel_that_waited_in_the_pool_past_the_idle_timeout_serves_its_page(
             assert page.locator(".xlib-board .xlib-status").first.inner_text().strip()
         finally:
             page.close()
+
+
+def kernel_processes() -> dict[str, "object"]:
+    """The running kernels of this test's Voila by kernel id (not their forked workers)."""
+    import psutil
+
+    found = {}
+    for p in psutil.Process().children(recursive=True):
+        try:
+            cmd = p.cmdline()
+            if "ipykernel_launcher" in cmd and p.parent().cmdline() != cmd:
+                found[cmd[-1].rsplit("kernel-", 1)[-1].removesuffix(".json")] = p
+        except psutil.Error:
+            pass
+    return found
+
+
+def wait_for_kernels(n: int, timeout: float = 120) -> dict[str, "object"]:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        running = kernel_processes()
+        if len(running) >= n:
+            return running
+        time.sleep(0.2)
+    raise AssertionError(f"{n} kernel(s) did not start within {timeout:.0f} s")
+
+
+def serve_like_make_app(monkeypatch) -> None:
+    monkeypatch.setenv("JUPYTER_PATH", str(ROOT / "serve"))
+    monkeypatch.setenv("JUPYTER_CONFIG_PATH", str(ROOT / "serve"))
+
+
+def test_a_pooled_kernel_that_died_is_never_handed_to_a_page(browser, monkeypatch):
+    """The pre-heated kernel of x.ipynb is killed as it starts (as when its port was taken): the page that
+    opens right after gets another, live kernel and its board, with no message of trouble."""
+    serve_like_make_app(monkeypatch)
+    pools = '{"default": {"pool_size": 0}, "x.ipynb": {"pool_size": 1}}'
+    with voila(f"--VoilaKernelManager.kernel_pools_config={pools}") as url:
+        (dead, process), = wait_for_kernels(1).items()
+        process.kill()
+        page = browser.new_page()
+        try:
+            page.goto(url + "/voila/render/x.ipynb", timeout=180_000)
+            page.locator(".xlib-board .xlib-status").first.wait_for(timeout=120_000)
+            kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+            assert kernel != dead and kernel_alive(kernel)
+            assert page.locator(".xlib-page-trouble").count() == 0
+            assert page.locator(".xlib-board .xlib-status").first.inner_text().strip()
+        finally:
+            page.close()
+
+
+def test_a_page_whose_kernel_dies_as_it_opens_says_so_and_reloads(browser, monkeypatch):
+    """The lab's pre-heated kernel is taken by a page while it still runs the notebook, then killed: the page
+    says it could not start (not only that it waits), with a Reload button, and the reload opens the lab."""
+    serve_like_make_app(monkeypatch)
+    pools = '{"default": {"pool_size": 0}, "xallies-lab.ipynb": {"pool_size": 1}}'
+    with voila(f"--VoilaKernelManager.kernel_pools_config={pools}") as url:
+        wait_for_kernels(1)
+        page = browser.new_page()
+        try:
+            page.goto(url + "/voila/render/xallies-lab.ipynb", wait_until="commit", timeout=60_000)
+            page.locator("#jupyter-config-data").wait_for(state="attached", timeout=120_000)   # the page has it
+            kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+            assert page.locator("#loading").is_visible()   # still "Running…"
+            kernel_processes()[kernel].kill()
+            trouble = page.locator(".xlib-page-trouble", has_text="could not start")   # not only "waiting"
+            trouble.wait_for(state="visible", timeout=120_000)
+            words = trouble.inner_text()
+            assert "could not start" in words and "Reload the page" in words
+            assert not re.search(r"Traceback|Error|kernel", words)
+            time.sleep(3)   # the rest of the half-made page, if it comes, is not shown to the reader
+            assert not re.search(r"exception|show_tracebacks|Voil", page.inner_text("body")), page.inner_text("body")
+            trouble.get_by_role("button", name="Reload the page").click()
+            page.locator(".xlib-class-panel").wait_for(timeout=300_000)
+            page.locator(".xlib-page-trouble").wait_for(state="detached", timeout=10_000)   # a wait said, if any, goes
+        finally:
+            page.close()
+
+
+def test_a_page_that_waits_long_for_its_kernel_says_so(browser, monkeypatch):
+    """No kernel is pre-heated, and the one started for the page is killed as it starts: the page does not
+    sit on "Running…" in silence but says it is waiting, with a Reload button that opens the app."""
+    serve_like_make_app(monkeypatch)
+    with voila('--VoilaKernelManager.kernel_pools_config={"default": {"pool_size": 0}}') as url:
+        page = browser.new_page()
+        try:
+            page.goto(url + "/voila/render/x.ipynb", wait_until="commit", timeout=60_000)
+            (_, process), = wait_for_kernels(1).items()
+            process.kill()
+            trouble = page.locator(".xlib-page-trouble")
+            trouble.wait_for(state="visible", timeout=120_000)
+            assert "reload" in trouble.inner_text().lower()
+            assert not re.search(r"Traceback|Error|kernel", trouble.inner_text())
+            trouble.get_by_role("button", name="Reload the page").click()
+            page.locator(".xlib-board .xlib-status").first.wait_for(timeout=180_000)
+            page.locator(".xlib-page-trouble").wait_for(state="detached", timeout=10_000)
+        finally:
+            page.close()
+
+
+def test_a_closed_page_stops_its_kernel_at_once_without_a_refused_request(browser, monkeypatch, tmp_path):
+    """Voila's page asks the server to stop its kernel when it closes; a page opened directly (a bookmark, no
+    gallery first) carries the server's _xsrf cookie too, so the server does it (no 403 in its log)."""
+    serve_like_make_app(monkeypatch)
+    log = tmp_path / "voila.log"
+    pools = '{"default": {"pool_size": 0}, "x.ipynb": {"pool_size": 1}}'
+    with voila(f"--VoilaKernelManager.kernel_pools_config={pools}", log_to=log) as url:
+        context = browser.new_context()   # no cookies from an earlier page
+        page = context.new_page()
+        try:
+            page.goto(url + "/voila/render/x.ipynb", timeout=180_000)
+            page.locator(".xlib-board .xlib-status").first.wait_for(timeout=120_000)
+            kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+            deadline = time.time() + 30
+            while not any(c["name"] == "_xsrf" for c in context.cookies()) and time.time() < deadline:
+                time.sleep(0.2)
+            page.goto("about:blank")   # the student leaves the page
+            deadline = time.time() + 60   # far less than the 300 s after which the culler would stop it
+            while kernel_alive(kernel) and time.time() < deadline:
+                time.sleep(0.5)
+            assert not kernel_alive(kernel), "the closed page's kernel was not stopped"
+        finally:
+            context.close()
+    text = log.read_text()
+    assert "/voila/api/shutdown/" in text or "Kernel shutdown" in text
+    assert "_xsrf" not in text and " 403 " not in text, text[-3000:]

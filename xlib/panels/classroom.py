@@ -10,6 +10,7 @@ sets the class's own XAllies numbers beside the computer personas' under the sam
 from __future__ import annotations
 
 import html
+import os
 import threading
 import time
 import traceback
@@ -33,13 +34,44 @@ from ..board.progress import LessonProgress, progress_for
 from .xallies_lab import TABLE_STYLE, figure_png, plot_rates
 
 CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spacing:0.12em;color:#1A1A1A}"
-              ".xlib-class-hint{font-size:18px;max-width:760px}</style>")
+              ".xlib-class-hint{font-size:18px;max-width:760px}"
+              ".xlib-class-show{display:flex;flex-wrap:wrap;gap:12px 56px;align-items:flex-end}"
+              ".xlib-class-address{font:bold 56px/1.1 monospace;color:#1A1A1A;overflow-wrap:anywhere}</style>")
 RED, GREEN = "#B00020", "#00603C"
 #: seconds a clear button waits for its second click before it returns to normal
 CONFIRM_SECONDS = 10
 #: what each clear button removes: its words, and its words while it asks again
 CLEARS = {"games": ("Clear the games", "Yes, clear the games"),
           "groups": ("Clear games and groups", "Yes, clear games and groups")}
+#: where `make app` tells the kernels the address it serves the apps at (HOST and PORT)
+ADDRESS_VARIABLE = "XLIB_APP_ADDRESS"
+
+
+def app_address() -> str | None:
+    """The address the students' devices open, as `make app` serves it; None when unknown or when it is this
+    computer's own loopback address, which other devices cannot open."""
+    address = os.environ.get(ADDRESS_VARIABLE, "").strip().rstrip("/")
+    host = address.split("://", 1)[-1].split(":", 1)[0]
+    if not address or host in ("127.0.0.1", "localhost", "::1", "0.0.0.0"):
+        return None
+    return address
+
+
+def code_and_address(code: str) -> str:
+    """The class code, large, beside the address the students open (or where to find it)."""
+    address = app_address()
+    if address is None:
+        where = ("<div class='xlib-class-hint'>The students open the apps at this computer's network address. "
+                 "To show it here, serve the apps with <b>make app HOST=0.0.0.0</b> (it also prints it).</div>")
+        first = "Open the app of any game"
+    else:
+        where = (f"<div><div>Students open</div><div class='xlib-class-address'>{html.escape(address)}</div>"
+                 "</div>")
+        first = "Open this address, then the app of any game"
+    return (CODE_STYLE + f"<div class='xlib-class-show'><div><div>Class code</div>"
+            f"<div class='xlib-class-code'>{code}</div></div>{where}</div>"
+            f"<div class='xlib-class-hint'>{first}, scroll to <b>Play in a class</b>, type "
+            f"<b>{code}</b> and a name for your group.</div>")
 
 
 def _say(text: str, colour: str = "#222222") -> str:
@@ -490,9 +522,7 @@ class ClassPanel(_ClassWidget):
     def _show_class(self, code: str, closed: bool) -> None:
         self.code, self.closed, self.seen = code, closed, None
         self.frame = tables.game_frame([])
-        self.code_view.value = (CODE_STYLE + f"<div>Class code</div><div class='xlib-class-code'>{code}</div>"
-                                f"<div class='xlib-class-hint'>Open the app of any game, scroll to <b>Play in a "
-                                f"class</b>, type <b>{code}</b> and a name for your group.</div>")
+        self.code_view.value = code_and_address(code)
         self.class_buttons.layout.display = None
         self.again_button.layout.display = "none"
         self.keeper.store({"code": code})

@@ -30,7 +30,8 @@ CARDS = [
     Card("XAllies", "xallies.ipynb", "#DDEFFA", "3–4 players. A mancala about alliances and waste: black pieces score "
          "only for pairs of colours, white pieces reward the individual."),
     Card("XAllies lab", "xallies-lab.ipynb", "#FFF3D6", "For the teacher: cooperation versus self-interest as "
-         "experiments a class runs and discusses, with a lesson guide.", "Open the lab →", lab=True),
+         "experiments a class runs and discusses, with a lesson guide. <b>Start a class here</b> (class mode).",
+         "Open the lab →", lab=True),
     Card("Alea Evangelion", "alea.ipynb", "#EDEDED", "2 players. Place a stone, or convert every enemy stone around "
          "one of yours; the newest stones are protected."),
     Card("XATS", "xats.ipynb", "#FBE3D6", "2–3 players. No board: stack hexagonal spiked tiles, and win when the "
