@@ -27,6 +27,8 @@ from .. import agents, registry
 from ..core import Move, State
 from ..errors import XlibError
 from ..records import replay
+from . import keys
+from .access import page_access, reduced_motion
 from .canvas import PAINT_LOCK, repaint_when_ready
 from .files import MAX_RECORD_BYTES, read_upload, save_link
 from .keeper import Keeper
@@ -175,7 +177,13 @@ class Board:
         self.canvas.on_mouse_down(self.guard(self._on_canvas_click))
         self.canvas.on_touch_start(self.guard(self._on_touch))   # a tap plays like a click
         repaint_when_ready(self.canvas, self.guard(self.repaint))
+        self.key_cursor = keys.KeyCursor()
+        self.canvas.on_key_down(self.guard(keys.on_key(self)))   # the board played by keyboard
         build(self, controls)
+        # where the keyboard's cursor stands, said to a screen reader; the page set up for keyboards once
+        self.key_live = w.HTML(layout=w.Layout(height="1px", width="1px", overflow="hidden"))
+        self.key_live.add_class("xlib-key-live")
+        self.widget.children = (*self.widget.children, self.key_live, page_access())
         # a full board keeps its game on the student's device: a reload or a lost kernel offers it back
         self.keeper: Keeper | None = None
         self._offer: dict[str, Any] | None = None
@@ -293,7 +301,7 @@ class Board:
     def repaint(self, frame: Any = None) -> None:
         overlay = Overlay(selection=None if self.browsing is not None else self.selection, marks=self.marks,
                           frame=frame, interactive=self.browsing is None and self.busy is None and not self.locked
-                          and self._person_to_move())
+                          and self._person_to_move(), cursor=None if frame is not None else keys.cursor_target(self))
         with PAINT_LOCK:
             with hold_canvas():
                 self.canvas.clear()
@@ -304,6 +312,8 @@ class Board:
                 self.view.draw(self.canvas, self.shown_state, overlay)
                 if self.shown_state.over and self.browsing is None and frame is None:
                     draw_banner(self.canvas, self.view, self.shown_state)
+                if overlay.cursor is not None:
+                    self.view.draw_cursor(self.canvas, overlay.cursor)
                 self.canvas.restore()
         self.paint_count += 1
 
@@ -592,7 +602,8 @@ class Board:
                 listener(self.state, told)
             self._computer_loop()
 
-        animated = self.animate > 0 and bool(moves) and bool(self.view.frames(self.state, moves[0]))
+        animated = (self.animate > 0 and bool(moves) and not reduced_motion()
+                    and bool(self.view.frames(self.state, moves[0])))
         self._run(job, f"{self.who(self.state.to_move)} is moving…" if self.state.to_move is not None else "", animated)
 
     def _run(self, job: Callable[[], None], busy: str, animated: bool = False) -> None:
@@ -637,7 +648,7 @@ class Board:
             self._worker.join(timeout)
 
     def _advance(self, move: Move) -> None:
-        frames = self.view.frames(self.state, move) if self.animate else []
+        frames = self.view.frames(self.state, move) if self.animate and not reduced_motion() else []
         for frame in frames:
             self.repaint(frame)
             time.sleep(self.animate)
