@@ -33,6 +33,8 @@ _CSS = "".join(
     # links inside text are underlined: told apart by more than their colour
     ".jp-OutputArea p a,.jp-OutputArea li a,.jp-OutputArea td a,.jp-RenderedHTMLCommon p a,"
     ".jp-RenderedHTMLCommon li a,.widget-html-content a{text-decoration:underline !important}"
+    # the position in words is read, never a stop of its own for Tab
+    ".xlib-live pre,.xlib-live .widget-html-content{overflow:hidden !important}"
     "@media (prefers-reduced-motion: reduce){*,*::before,*::after{animation-duration:0.01ms !important;"
     "animation-iteration-count:1 !important;transition-duration:0.01ms !important;scroll-behavior:auto "
     "!important}}")
@@ -76,12 +78,46 @@ function fix(root) {
     const cls = icon ? Array.from(icon.classList).find((k) => PLAY_WORDS[k]) : null;
     b.setAttribute("aria-label", cls ? PLAY_WORDS[cls] : "Play");
   });
-  root.querySelectorAll("select:not([aria-label])").forEach((s) => {
-    const box = s.closest(".widget-dropdown, .widget-select");
-    const label = box && box.querySelector(".widget-label");
-    const words = (label && label.textContent.trim()) || s.getAttribute("title") || "";
-    if (words) s.setAttribute("aria-label", words);
+  // the sections of an accordion (Players, Options for a new game…) open by keyboard like buttons
+  root.querySelectorAll(".jupyter-widget-Collapse-header").forEach((h) => {
+    if (!h.hasAttribute("tabindex")) {
+      h.setAttribute("tabindex", "0");
+      h.setAttribute("role", "button");
+      h.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); h.click(); }
+      });
+    }
+    const open = h.parentElement && h.parentElement.classList.contains("jupyter-widget-Collapse-open");
+    if (h.getAttribute("aria-expanded") !== String(!!open)) h.setAttribute("aria-expanded", String(!!open));
   });
+  root.querySelectorAll("img.xlib-plot[title]").forEach((img) => {
+    if (img.getAttribute("alt") !== img.getAttribute("title")) img.setAttribute("alt", img.getAttribute("title"));
+  });
+  // a menu or a box whose label is hidden is named by its tooltip (or its placeholder)
+  root.querySelectorAll(".jupyter-widgets select:not([aria-label]), .jupyter-widgets input:not([aria-label])," +
+                        ".jupyter-widgets textarea:not([aria-label])").forEach((s) => {
+    if (s.type === "file" || s.type === "checkbox") return;
+    const box = s.closest(".widget-inline-hbox, .jupyter-widgets");
+    const label = box && box.querySelector(".widget-label");
+    const titled = s.closest("[title]");
+    const words = (label && label.textContent.trim()) || (titled && titled.getAttribute("title")) ||
+                  s.getAttribute("placeholder") || "";
+    if (words && words !== "null") s.setAttribute("aria-label", words);
+  });
+}
+
+// a control redrawn by the kernel (a lesson's buttons, the choices above a board) is a new element: the
+// keyboard's focus goes on to the new control of the same name, or to the board it was in, never to the page
+let focused = null;
+function keepFocus() {
+  const gone = focused && !focused.el.isConnected;
+  if (!gone || (document.activeElement && document.activeElement !== document.body)) return;
+  const box = focused.box && focused.box.isConnected ? focused.box : null;
+  if (!box) return;
+  const same = Array.from(box.querySelectorAll("button, input, select"))
+    .find((b) => !b.disabled && b.textContent.trim() === focused.text && b.getClientRects().length);
+  const next = same || box.querySelector("canvas");
+  if (next) next.focus();
 }
 
 function render({ model, el }) {
@@ -101,13 +137,18 @@ function render({ model, el }) {
         ev.stopPropagation();
       }
     }, true);
+    document.addEventListener("focusin", (ev) => {
+      const t = ev.target;
+      if (t && t.closest) focused = { el: t, text: (t.textContent || "").trim(),
+                                      box: t.closest(".xlib-tutorial, .xlib-board, .jp-OutputArea-output") };
+    });
     fix(document);
     let queued = false;
     new MutationObserver(() => {
       if (queued) return;
       queued = true;
-      requestAnimationFrame(() => { queued = false; fix(document); });
-    }).observe(document.body, { childList: true, subtree: true });
+      requestAnimationFrame(() => { queued = false; fix(document); keepFocus(); });
+    }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ["title", "class"] });
   }
   return () => media.removeEventListener("change", tell);
 }

@@ -183,7 +183,10 @@ class Board:
         # where the keyboard's cursor stands, said to a screen reader; the page set up for keyboards once
         self.key_live = w.HTML(layout=w.Layout(height="1px", width="1px", overflow="hidden"))
         self.key_live.add_class("xlib-key-live")
-        self.widget.children = (*self.widget.children, self.key_live, page_access())
+        access = page_access()
+        self.widget.children = (*self.widget.children, self.key_live, access)
+        access.observe(self.guard(self._on_motion), names="reduced_motion")
+        self._on_motion({"new": access.reduced_motion})
         # a full board keeps its game on the student's device: a reload or a lost kernel offers it back
         self.keeper: Keeper | None = None
         self._offer: dict[str, Any] | None = None
@@ -268,6 +271,14 @@ class Board:
 
         display(self.widget)
 
+    def _on_motion(self, change: dict[str, Any]) -> None:
+        """The page asked for reduced motion (or no longer does): moves are then played without animation, and
+        the board says so to the page (the class xlib-still)."""
+        if change["new"]:
+            self.widget.add_class("xlib-still")
+        else:
+            self.widget.remove_class("xlib-still")
+
     # ---- words ---------------------------------------------------------------------------------
     def who(self, seat: int) -> str:
         """A seat in words: the student's name with the colour, or the colour alone."""
@@ -350,12 +361,23 @@ class Board:
         if self.controls is True:
             self._refresh_full(idle, description)
         last = f"{html.escape(str(shown.last_move))} was played. " if shown.last_move is not None else ""
-        self.live.value = (f"<div role='status' aria-live='polite' aria-atomic='true'>{last}"
-                           f"{html.escape(self._status_line(shown))}<pre>{description}</pre></div>")
+        # the position in words, in step with the board (read on demand: the moves are said in key_live)
+        self.live.value = f"<div>{last}{html.escape(self._status_line(shown))}<pre>{description}</pre></div>"
+        self._say_moves(shown)
         self.repaint()
         self._keep()
         for listener in self.listeners:
             listener(self.state)
+
+    def _say_moves(self, shown: State) -> None:
+        """Say each new move in the move list's words (the student's and the computer's), in the board's live
+        region; a move taken back, or a position looked back at, is said by the message box instead."""
+        entries = self.view.log(shown)
+        told = getattr(self, "_told", len(entries))
+        if self.browsing is None and told < len(entries):
+            new = [f"Move {i + 1}: {m}" + (f", {p}" if p else "") for i, (m, p) in enumerate(entries)][told:][-3:]
+            self.key_live.value = f"<span>{html.escape('. '.join(new))}.</span>"
+        self._told = len(entries)
 
     # ---- kept on the device ------------------------------------------------------------------
     def kept_value(self) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from ..classroom import table as tables
 from ..core import State
 from ..registry import game_names
 from .experiment import csv_link
+from .pictures import describe_figure
 from ..board import shared
 from ..board.board import Board, in_kernel
 from ..board.progress import LessonProgress, progress_for
@@ -57,6 +58,7 @@ def _show_plot(img: w.Image, fig: Any) -> None:
         img.layout.display = "none"
         return
     img.value = figure_png(fig)
+    img.tooltip = describe_figure(fig)   # the picture's text alternative: what it shows, with its numbers
     img.layout.display = None
 
 
