@@ -33,6 +33,8 @@ _CSS = "".join(
     # links inside text are underlined: told apart by more than their colour
     ".jp-OutputArea p a,.jp-OutputArea li a,.jp-OutputArea td a,.jp-RenderedHTMLCommon p a,"
     ".jp-RenderedHTMLCommon li a,.widget-html-content a{text-decoration:underline !important}"
+    # the titles of a folded section read clearly (ipywidgets' grey is just below AA)
+    ".jupyter-widget-Collapse-header,.jupyter-widget-Collapse-header span{color:#333333 !important}"
     # the position in words is read, never a stop of its own for Tab
     ".xlib-live pre,.xlib-live .widget-html-content{overflow:hidden !important}"
     "@media (prefers-reduced-motion: reduce){*,*::before,*::after{animation-duration:0.01ms !important;"
@@ -77,6 +79,12 @@ function fix(root) {
     const icon = b.querySelector("i");
     const cls = icon ? Array.from(icon.classList).find((k) => PLAY_WORDS[k]) : null;
     b.setAttribute("aria-label", cls ? PLAY_WORDS[cls] : "Play");
+  });
+  // the move list scrolls: it takes the focus, so that the keys can scroll it
+  root.querySelectorAll(".xlib-log .widget-html-content > div:not([tabindex])").forEach((d) => {
+    d.setAttribute("tabindex", "0");
+    d.setAttribute("role", "region");
+    d.setAttribute("aria-label", "Moves");
   });
   // the sections of an accordion (Players, Options for a new game…) open by keyboard like buttons
   root.querySelectorAll(".jupyter-widget-Collapse-header").forEach((h) => {
