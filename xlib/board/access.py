@@ -29,7 +29,11 @@ _CSS = "".join(
     ".jupyter-widgets :focus-visible,.xlib-board canvas:focus-visible,.xlib-tutorial canvas:focus-visible,"
     ".jp-OutputArea a:focus-visible{outline:3px solid #1A1A1A !important;outline-offset:2px !important;"
     "box-shadow:0 0 0 5px #FFFFFF !important}"
-    ".jupyter-widgets .noUi-handle:focus{outline:3px solid #1A1A1A !important}"
+    # the board's own outline is drawn inside its edge, where no column clips it
+    ".xlib-board canvas:focus-visible,.xlib-tutorial canvas:focus-visible{outline-offset:-3px !important;"
+    "box-shadow:none !important}"
+    ".jupyter-widgets .noUi-handle:focus,.jupyter-widgets input.widget-input:focus,.jupyter-widgets input:focus,"
+    ".jupyter-widgets textarea:focus{outline:3px solid #1A1A1A !important;outline-style:solid !important}"
     # links inside text are underlined: told apart by more than their colour
     ".jp-OutputArea p a,.jp-OutputArea li a,.jp-OutputArea td a,.jp-RenderedHTMLCommon p a,"
     ".jp-RenderedHTMLCommon li a,.widget-html-content a{text-decoration:underline !important}"
