@@ -196,11 +196,15 @@ def test_typed_moves_play_and_illegal_ones_explain_and_mark():
     assert b.message.value and b.state.turns() == ["3+:bb"]
 
 
-def test_a_live_region_describes_the_position_after_every_move():
+def test_the_position_in_words_stays_in_step_and_each_move_is_said_in_the_move_lists_words():
     b = Board("xallies", animate=0, seed=0)
-    assert "aria-live='polite'" in b.live.value and "blue to move" in b.live.value
+    assert "blue to move" in b.live.value and not b.key_live.value
     b.type_move("3+")
     assert "was played" in b.live.value and "purple to move" in b.live.value
+    assert "Move 1: 3+:bb, blue sows well 3 clockwise" in b.key_live.value
+    b.undo()
+    b.type_move("2-")
+    assert "Move 1: 2-:bb" in b.key_live.value
 
 
 def test_what_if_tries_another_move_and_returns_to_the_game_as_it_was():

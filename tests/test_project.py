@@ -128,9 +128,12 @@ def test_make_app_class_heats_the_lessons_app_and_tells_the_kernels_the_address(
     fake.write_text('#!/bin/sh\necho "config=$JUPYTER_CONFIG_PATH address=$XLIB_APP_ADDRESS args=$*"\n')
     fake.chmod(0o755)
 
+    stamp = tmp_path / "installed"   # newer than the lock and pyproject.toml: nothing to install
+    stamp.touch()
+
     def app(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(["make", "app", f"BIN={tmp_path}", "STAMP=Makefile", *args], cwd=ROOT,
-                              capture_output=True, text=True, timeout=60)   # STAMP=Makefile: nothing to install
+        return subprocess.run(["make", "app", f"BIN={tmp_path}", f"STAMP={stamp}", *args], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
 
     done = app("CLASS=30", "APP=x.ipynb", "HOST=10.1.2.3", "PORT=9000")
     said = re.search(r"^config=(\S+) address=(\S*) args=(.*)$", done.stdout, re.M)

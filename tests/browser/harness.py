@@ -170,3 +170,28 @@ def build_every_board(page, timeout: float = 60_000) -> None:
         place = lazy.nth(k)
         place.scroll_into_view_if_needed()
         place.locator(".xlib-tutorial").wait_for(timeout=timeout)
+
+
+#: the WCAG 2.0, 2.1 and 2.2 rules of levels A and AA that axe-core checks
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+
+
+def axe_violations(page) -> list[dict]:
+    """axe-core's WCAG A and AA violations on the page as it stands: per rule its id, help and the elements."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG_TAGS},
+                                       "resultTypes": ["violations"]})
+    return [{"id": v["id"], "help": v["help"],
+             "nodes": [(n["target"], n.get("failureSummary", "")[:300]) for n in v["nodes"]]}
+            for v in results.response["violations"]]
+
+
+def axe_summary(violations: list[dict]) -> str:
+    """The violations in a few lines each, for an assertion's message."""
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({len(v['nodes'])}): {v['help']}")
+        for target, why in v["nodes"][:4]:
+            lines.append(f"    {target} {why.splitlines()[1] if why.count(chr(10)) else why}")
+    return "\n".join(lines)

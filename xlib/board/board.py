@@ -30,6 +30,8 @@ from ..core import Move, State
 from ..errors import XlibError
 from ..records import replay
 from . import canvas as canvases
+from . import keys
+from .access import page_access, reduced_motion
 from .files import MAX_RECORD_BYTES, read_upload, save_link
 from .keeper import Keeper
 from .layout import build
@@ -193,7 +195,16 @@ class Board:
         # a tap plays like a click; a click the page made while the board was busy is answered, never played
         canvases.on_click(self.canvas, self.guard(self._on_canvas_click), self.guard(self._on_busy_click))
         canvases.repaint_when_ready(self.canvas, self.guard(self.repaint))
+        self.key_cursor = keys.KeyCursor()
+        canvases.on_key(self.canvas, self.guard(keys.on_key(self)))   # the board played by keyboard
         build(self, controls)
+        # where the keyboard's cursor stands, said to a screen reader; the page set up for keyboards once
+        self.key_live = w.HTML(layout=w.Layout(height="1px", width="1px", overflow="hidden"))
+        self.key_live.add_class("xlib-key-live")
+        access = page_access()
+        self.widget.children = (*self.widget.children, self.key_live, access)
+        access.observe(self.guard(self._on_motion), names="reduced_motion")
+        self._on_motion({"new": access.reduced_motion})
         # a full board keeps its game on the student's device: a reload or a lost kernel offers it back
         self.keeper: Keeper | None = None
         self._offer: dict[str, Any] | None = None
@@ -282,6 +293,14 @@ class Board:
 
         display(self.widget)
 
+    def _on_motion(self, change: dict[str, Any]) -> None:
+        """The page asked for reduced motion (or no longer does): moves are then played without animation, and
+        the board says so to the page (the class xlib-still)."""
+        if change["new"]:
+            self.widget.add_class("xlib-still")
+        else:
+            self.widget.remove_class("xlib-still")
+
     # ---- words ---------------------------------------------------------------------------------
     def who(self, seat: int) -> str:
         """A seat in words: the student's name with the colour, or the colour alone."""
@@ -315,13 +334,15 @@ class Board:
     def repaint(self, frame: Any = None) -> None:
         overlay = Overlay(selection=None if self.browsing is not None else self.selection, marks=self.marks,
                           frame=frame, interactive=self.browsing is None and self.busy is None and not self.locked
-                          and self._person_to_move())
+                          and self._person_to_move(), cursor=None if frame is not None else keys.cursor_target(self))
         with canvases.hold(self.canvas):
             self.canvas.clear()
             self.canvas.save()
             z = self.zoom   # set, never multiplied: a transform left over from any earlier paint cannot grow it
             self.canvas.set_transform(z, 0, 0, z, 0, 0)
             self.view.draw(self.canvas, self.shown_state, overlay)   # the result is said beside it
+            if overlay.cursor is not None:
+                self.view.draw_cursor(self.canvas, overlay.cursor)
             self.canvas.restore()
         self.paint_count += 1
 
@@ -360,12 +381,23 @@ class Board:
         if self.controls is True:
             self._refresh_full(idle, description)
         last = f"{html.escape(str(shown.last_move))} was played. " if shown.last_move is not None else ""
-        self.live.value = (f"<div role='status' aria-live='polite' aria-atomic='true'>{last}"
-                           f"{html.escape(self._status_line(shown))}<pre>{description}</pre></div>")
+        # the position in words, in step with the board (read on demand: the moves are said in key_live)
+        self.live.value = f"<div>{last}{html.escape(self._status_line(shown))}<pre>{description}</pre></div>"
+        self._say_moves(shown)
         self.repaint()
         self._keep()
         for listener in self.listeners:
             listener(self.state)
+
+    def _say_moves(self, shown: State) -> None:
+        """Say each new move in the move list's words (the student's and the computer's), in the board's live
+        region; a move taken back, or a position looked back at, is said by the message box instead."""
+        entries = self.view.log(shown)
+        told = getattr(self, "_told", len(entries))
+        if self.browsing is None and told < len(entries):
+            new = [f"Move {i + 1}: {m}" + (f", {p}" if p else "") for i, (m, p) in enumerate(entries)][told:][-3:]
+            self.key_live.value = f"<span>{html.escape('. '.join(new))}.</span>"
+        self._told = len(entries)
 
     # ---- kept on the device ------------------------------------------------------------------
     def kept_value(self) -> dict[str, Any]:
@@ -620,7 +652,8 @@ class Board:
                 listener(self.state, told)
             yield from self._computer_loop()
 
-        animated = self.animate > 0 and bool(moves) and bool(self.view.frames(self.state, moves[0]))
+        animated = (self.animate > 0 and bool(moves) and not reduced_motion()
+                    and bool(self.view.frames(self.state, moves[0])))
         self._run(job, f"{self.who(self.state.to_move)} is moving…" if self.state.to_move is not None else "", animated)
 
     def _run(self, job: Callable[[], Steps], busy: str, animated: bool = False) -> None:
@@ -718,7 +751,7 @@ class Board:
         self.wait()
 
     def _advance(self, move: Move) -> Steps:
-        frames = self.view.frames(self.state, move) if self.animate else []
+        frames = self.view.frames(self.state, move) if self.animate and not reduced_motion() else []
         for frame in frames:
             self.repaint(frame)
             yield self.animate

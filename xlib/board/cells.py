@@ -14,7 +14,7 @@ from typing import Any
 
 from ..core import FILE_LETTERS, Move, State
 from . import palette
-from .view import Click, Overlay, View
+from .view import Click, Overlay, Target, View
 
 SQRT3 = math.sqrt(3)
 
@@ -147,6 +147,21 @@ class CellView(View):
         if index is None:
             return Click(selection=selection)
         return self.cell_click(state, index, selection)
+
+    # ---- the keyboard -----------------------------------------------------------------------------
+    def cell_words(self, state: State, index: int) -> str:
+        """A cell in words for the keyboard's cursor: its name, what stands on it, and whether it is playable."""
+        p = self.piece(state, index)
+        words = f"{self.name_of(index)}, " + (f"piece {p.letter}" if p is not None and p.letter
+                                               else "a piece" if p is not None else "empty")
+        if not state.over and index in self.legal_cells(state):
+            words += ", you can play here"
+        return words
+
+    def key_targets(self, state: State, selection: Any = None) -> list[Target]:
+        """Every cell of the board (a click can choose any of them, if only to hear why not)."""
+        r = self.radius * (0.8 if self.shape == "hex" else 0.9)
+        return [Target(self.cell_words(state, i), *self.centre(i), r, r) for i in range(self.size * self.size)]
 
     # ---- drawing ----------------------------------------------------------------------------------
     def draw_under(self, canvas: Any, state: State, overlay: Overlay) -> None:

@@ -53,9 +53,11 @@ def rebuild_seats(board: Board) -> None:
                         layout=shared.layout(width="96px"))
         dd = w.Dropdown(options=choices, value=value, layout=shared.layout(width="196px"))
         dd.observe(board.guard(functools.partial(board._on_seat, p)), names="value")
-        dd.tooltip = "; ".join(f"{k}: {v}" for k, v in tooltip.items() if v)
+        dd.tooltip = f"Who plays {board.view.player_name(board.state, p)}. " + "; ".join(
+            f"{k}: {v}" for k, v in tooltip.items() if v)
         name = w.Text(value=board.names.get(p, ""), placeholder="a name (optional)",
                       layout=shared.layout(width="180px", margin="0 0 6px 96px"))
+        name.tooltip = f"The name of who plays {board.view.player_name(board.state, p)} (optional)"
         name.observe(board.guard(functools.partial(board._on_name, p)), names="value")
         board.seat_widgets.append(dd)
         board.name_widgets.append(name)

@@ -90,7 +90,7 @@ class Tutorial:
                                         layout=shared.layout(width="120px"))
         self.exercise_button.add_class("xlib-exercises")
         self.scene_menu = w.Dropdown(options=[(s.title, i) for i, s in enumerate(self.scenes)],
-                                     layout=shared.layout(width="340px"))
+                                     layout=shared.layout(width="340px"), tooltip="Go to a rule of this lesson")
         self.choices = w.HBox(layout=shared.layout(min_height="0px", flex_flow="row wrap"))
         self.choices.add_class("xlib-exercise-choices")
         self._board = Board(state=self.scenes[0].start(), animate=self.animate, controls="compact",

@@ -37,14 +37,29 @@ class Choice:
     tooltip: str = ""
 
 
+@dataclass(frozen=True)
+class Target:
+    """A place on the board a click could choose (a cell, a well, a tile, a drawn button), for the keyboard:
+    the arrow keys move a cursor from target to target and Enter clicks at (x, y), in the view's coordinates.
+
+    `name` says in words what is there ("d4, empty"); `rx` and `ry` are half its width and height."""
+
+    name: str
+    x: float
+    y: float
+    rx: float = 16.0
+    ry: float = 16.0
+
+
 @dataclass
 class Overlay:
-    """What the board draws over a state: the selection, marks, an animation frame."""
+    """What the board draws over a state: the selection, marks, an animation frame, the keyboard's cursor."""
 
     selection: Any = None
     marks: tuple[Any, ...] = ()
     frame: Any = None
     interactive: bool = True   # False while the computer moves or an earlier position is shown
+    cursor: Target | None = None
 
 
 @dataclass
@@ -75,6 +90,19 @@ class View:
 
     def choices(self, state: State, selection: Any = None) -> list[Choice]:
         return []
+
+    def key_targets(self, state: State, selection: Any = None) -> list[Target]:
+        """What the keyboard's cursor can stand on now: every place a click could choose (none by default)."""
+        return []
+
+    def draw_cursor(self, canvas: Any, target: Target) -> None:
+        """The keyboard's cursor: a thick dark outline with a white one inside, seen on every colour."""
+        pad = 4.0
+        for colour, width, inset in (("#000000", 6.0, 0.0), ("#FFFFFF", 2.0, 3.0)):
+            canvas.line_width = width
+            canvas.stroke_style = colour
+            canvas.stroke_rect(target.x - target.rx - pad + inset, target.y - target.ry - pad + inset,
+                               2 * (target.rx + pad - inset), 2 * (target.ry + pad - inset))
 
     def frames(self, state: State, move: Move) -> list[Any]:
         """Intermediate pictures between `state` and the state after `move` (for animation)."""

@@ -27,6 +27,7 @@ from ..core import State
 from ..experiments.politics import too_few
 from ..registry import game_names
 from .experiment import PLOT_WIDTH, csv_link, teacher_sentence
+from .pictures import describe_figure
 from ..board import shared
 from ..board.board import Board, in_kernel
 from ..board.keeper import Keeper
@@ -97,6 +98,7 @@ def _show_plot(img: w.Image, fig: Any) -> None:
         img.layout.display = "none"
         return
     img.value = figure_png(fig)
+    img.tooltip = describe_figure(fig)   # the picture's text alternative: what it shows, with its numbers
     img.layout.display = None
 
 

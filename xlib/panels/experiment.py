@@ -19,10 +19,12 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as w
 
+from ..board.access import page_access
 from ..board.board import in_kernel
 from ..classroom import ClassError, ClassStore, StoredGame, UnknownClass, check_code, open_store
 from ..core import State
 from ..records import replay
+from .pictures import describe_figure
 
 #: how wide a plot is shown: its own width on a laptop, over half the screen on a projector (1920 pixels)
 PLOT_WIDTH = "min(100%, max(760px, 56vw))"
@@ -80,6 +82,7 @@ def figure_png(fig: Any) -> bytes:
 def image(fig: Any, max_width: str = PLOT_WIDTH) -> w.Image:
     """A matplotlib figure as an image widget no wider than `max_width` (so it fits the page)."""
     img = w.Image(value=figure_png(fig), format="png", layout=w.Layout(max_width=max_width))
+    img.tooltip = describe_figure(fig)   # the picture's text alternative: what it shows, with its numbers
     img.add_class("xlib-plot")
     return img
 
@@ -117,7 +120,8 @@ class BackgroundRun:
         self.progress_bar = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width=bar_width,
                                                                                   visibility="hidden"))
         self.progress_text = w.HTML()
-        self.progress = w.HBox([self.progress_bar, self.progress_text])
+        # the page set up for keyboards and screen readers (named sliders, pictures' words), once per page
+        self.progress = w.HBox([self.progress_bar, self.progress_text, page_access()])
         self.progress.add_class("xlib-progress")
         self.message = w.HTML()
         self.errors = w.Output()

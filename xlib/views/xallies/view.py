@@ -13,7 +13,7 @@ from typing import Any
 from ...core import Move, State
 from ...games.xallies import COLOURS, WELLS, XAlliesState
 from ...board import palette
-from ...board.view import Choice, Click, Overlay, View
+from ...board.view import Choice, Click, Overlay, Target, View
 
 CX = CY = 300
 RING = 205       # radius of the circle of wells
@@ -141,6 +141,24 @@ class XAlliesView(View):
             return Click(message="None of your wells holds a coloured piece: you pass (button below).")
         return Click(selection=w, message=f"Well {w}: now click the next well clockwise ({(w + 1) % WELLS}) or "
                                           f"counter-clockwise ({(w - 1) % WELLS}), or use the buttons.")
+
+    # ---- the keyboard ----------------------------------------------------------------------
+    def well_words(self, state: XAlliesState, wl: int) -> str:
+        """A well in words for the keyboard's cursor: its number, region and pieces."""
+        n = state.game.n
+        pieces = [f"{state.counts[wl * n + c]} {state.players[c]}" for c in range(n) if state.counts[wl * n + c]]
+        if state.black >> wl & 1:
+            pieces.append("a black piece")
+        region = state.players[state.game.owner[wl]]
+        return f"Well {wl}, {region} region: " + (", ".join(pieces) if pieces else "empty")
+
+    def key_targets(self, state: State, selection: Any = None) -> list[Target]:
+        """The twelve wells, and while sowing the pieces of the hand in the middle."""
+        assert isinstance(state, XAlliesState)
+        out = [Target(self.well_words(state, wl), *well_centre(wl), WELL_R, WELL_R) for wl in range(WELLS)]
+        for c, cx, cy in self.chip_positions(state):
+            out.append(Target(f"Drop {state.players[c]} next, from the hand", cx, cy, CHIP_R + 2, CHIP_R + 2))
+        return out
 
     def choices(self, state: State, selection: Any = None) -> list[Choice]:
         assert isinstance(state, XAlliesState)

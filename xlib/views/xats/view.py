@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from ...core import Move, State
 from ...games.xats import COLOURS, SPIKES, Destroy, Play, XatsState, edges, fit_orientation, orientations, spikes
 from ...board import palette
-from ...board.view import Choice, Click, Overlay, View
+from ...board.view import Choice, Click, Overlay, Target, View
 
 TABLE = "#CDBEA4"          # the table the tiles lie on (white tiles need it darker than the page)
 TRAY = "#BCAB8E"           # a tray's floor
@@ -267,6 +267,25 @@ class XatsView(View):
         if HEADER <= y <= lay.table_bottom:
             return ("table",)
         return None
+
+    # ---- the keyboard ----------------------------------------------------------------------------
+    def key_targets(self, state: State, selection: Any = None) -> list[Target]:
+        """The tiles in the tray of the player to move, every stack's top tile, and the table's free place."""
+        assert isinstance(state, XatsState)
+        lay = self.layout(state)
+        out = []
+        if not state.over:
+            p = state.mover
+            for t in sorted(state.reserve(p)):
+                out.append(Target(f"Tile {t} of {self.player_name(state, p)}'s tray, {plural(spikes(t), 'spike')}",
+                                  *self.tray_tile_centre(state, p, t), TRAY_R + 2, TRAY_R + 2))
+        for number, tiles in state.stack_list:
+            x, y = self.stack_point(state, f"s{number}")
+            out.append(Target(f"Stack s{number}, {plural(len(tiles), 'tile')} high, tile {tiles[-1][0]} on top",
+                              x, y, lay.radius + 2, lay.radius + 2))
+        x, y = self.table_point(state)
+        out.append(Target("The table: a new stack", x, y, lay.radius + 2, lay.radius + 2))
+        return out
 
     # ---- clicks ------------------------------------------------------------------------------
     def click(self, state: State, x: float, y: float, selection: Any = None) -> Click:

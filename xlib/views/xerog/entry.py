@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core import Move, State
 from ...games.xerog import BASE, NAMES, NORTH, SIZE, SOUTH, Flight, XeroGState, drop_squares, sq_name
-from ...board.view import Choice, Click
+from ...board.view import Choice, Click, Target
 from .flights import (BASE_H, CHOOSE, DROP, FLY, PANEL_W, QUICK_ROW, SIZE_WORDS, SQUARE_PATTERN, Arrange,
                       Entry, XeroGFlights, after_landing, flight_text, reason_about, steps_through)
 
@@ -67,6 +67,18 @@ class XeroGEntry(XeroGFlights):
             if b.label.startswith(label):
                 return b.x + b.w / 2, b.y + b.h / 2
         raise ValueError(f"no button {label!r} now; buttons: {[b.label for b in self.buttons(state, selection)]}")
+
+    # ---- the keyboard -----------------------------------------------------------------------------
+    def key_targets(self, state: State, selection: Any = None) -> list[Target]:
+        """Every square, the two bases, and the board's own buttons in the column on the right."""
+        out = super().key_targets(state, selection)
+        for base, name in ((BASE[NORTH], "North's base"), (BASE[SOUTH], "South's base")):
+            bx, by, bw, bh = self.base_rect(base)
+            out.append(Target(name, bx + bw / 2, by + bh / 2, bw / 2, bh / 2))
+        for b in self.buttons(state, selection):
+            words = b.label + ("" if b.enabled else ", not available now") + (", chosen" if b.pressed else "")
+            out.append(Target(f"Button {words}", b.x + b.w / 2, b.y + b.h / 2, b.w / 2, b.h / 2))
+        return out
 
     # ---- clicks -----------------------------------------------------------------------------------
     def click(self, state: State, x: float, y: float, selection: Any = None) -> Click:

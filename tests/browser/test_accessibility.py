@@ -1,0 +1,260 @@
+"""Every student can use the apps: axe-core (WCAG 2.0, 2.1 and 2.2, levels A and AA) finds nothing on any page or
+in the states a student reaches; every game's turn is played with the keyboard alone and announced in the live
+regions; an exercise is answered by keys; every control has a name; reduced motion reaches the board.
+
+Voila runs with its own class database (XLIB_CLASS_DB), so a class can be started and joined here."""
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import Iterator
+
+import pytest
+
+import xlib
+from xlib.board import view_for
+from xlib.classroom import open_store
+from xlib.handouts import handout
+
+from ..keyboard import keys_for_clicks
+from .conftest import _require_browser
+from .harness import (VIEWPORT, axe_summary, axe_violations, build_every_board, no_errors, open_app, voila,
+                      wait_idle, wait_painted)
+from .test_exercises import first_move_exercise
+from .test_screens import clicks_for_a_move
+
+APPS = {"xallies.ipynb": "xallies", "alea.ipynb": "alea", "xats.ipynb": "xats", "xerog.ipynb": "xerog",
+        "x.ipynb": "x"}
+LABS = ["xallies-lab.ipynb", "politics-lab.ipynb", "balance.ipynb"]
+LAB_WAIT = 600_000   # a lab plays its default experiment before its page is complete
+#: a control a screen reader would announce with no name (Playwright's ARIA snapshot: the role alone)
+UNNAMED = re.compile(r"^\s*- (button|combobox|slider|textbox|checkbox|spinbutton|application|link|img|listbox)"
+                     r"( \[[^\]]*\])*:?$", re.M)
+
+
+@pytest.fixture(scope="module")
+def a11y_server(tmp_path_factory, artifacts) -> Iterator[tuple[str, str]]:
+    """Voila on the notebooks with its own class database; (URL, database file)."""
+    _require_browser()
+    db = str(tmp_path_factory.mktemp("a11y-class") / "classes.sqlite3")
+    old = os.environ.get("XLIB_CLASS_DB")
+    os.environ["XLIB_CLASS_DB"] = db
+    try:
+        with voila() as url:
+            yield url, db
+    finally:
+        if old is None:
+            os.environ.pop("XLIB_CLASS_DB", None)
+        else:
+            os.environ["XLIB_CLASS_DB"] = old
+
+
+def no_violations(page, where: str, artifacts) -> None:
+    page.wait_for_timeout(400)   # the page's own set-up names what was just drawn
+    found = axe_violations(page)
+    if found:
+        page.screenshot(path=str(artifacts / f"axe-{where}.png"))
+    assert not found, f"axe on {where}:\n{axe_summary(found)}"
+
+
+def full_board(page):
+    board = page.locator(".xlib-board.xlib-full").first
+    board.scroll_into_view_if_needed()
+    canvas = board.locator("canvas").first
+    wait_painted(page, board.locator(".xlib-canvas").first)
+    return board, canvas
+
+
+def finished_record(game: str, tmp_path) -> str:
+    """A finished game of `game` saved as Save this game saves it: a file to load."""
+    players = len(xlib.game(game).start(seed=0).players)
+    state = xlib.play_match(game, ["random"] * players, seed=3)
+    assert state.over
+    path = tmp_path / f"{game}-finished.json"
+    path.write_text(json.dumps(state.record()))
+    return str(path)
+
+
+@pytest.mark.parametrize("name", ["index.ipynb", *LABS])
+def test_axe_finds_nothing_on_the_gallery_and_the_labs(page, a11y_server, artifacts, name):
+    server, _ = a11y_server
+    page.goto(f"{server}/voila/render/{name}", timeout=LAB_WAIT, wait_until="commit")
+    page.wait_for_selector("h1", timeout=LAB_WAIT)
+    page.wait_for_load_state("networkidle", timeout=LAB_WAIT)
+    if name != "index.ipynb":   # the lab's experiment at load, its plots and tables shown
+        shown = ".xlib-lab-results img" if name in ("xallies-lab.ipynb", "politics-lab.ipynb") else "img.xlib-plot"
+        page.locator(shown).first.wait_for(timeout=LAB_WAIT)
+    build_every_board(page)
+    no_violations(page, name, artifacts)
+    if name == "xallies-lab.ipynb":   # the class panel with a class started: its code, tables and links
+        panel = page.locator(".xlib-class-panel")
+        panel.scroll_into_view_if_needed()
+        panel.get_by_role("button", name="Start a new class").click()
+        panel.locator(".xlib-class-code").wait_for(timeout=60_000)
+        no_violations(page, "xallies-lab-class-started", artifacts)
+    no_errors(page)
+
+
+def test_axe_finds_nothing_on_a_handout_sheet(page, artifacts):
+    page.set_content(handout("alea"))
+    no_violations(page, "handout-alea", artifacts)
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_axe_finds_nothing_in_an_app_and_the_states_a_student_reaches(page, a11y_server, artifacts, tmp_path, app):
+    server, db = a11y_server
+    game = APPS[app]
+    open_app(page, server, app)
+    build_every_board(page)
+    no_violations(page, f"{game}-page", artifacts)
+
+    # an exercise answered: the first lesson's first exercise, solved
+    scene, k, ex = first_move_exercise(game)
+    lesson = page.locator(".xlib-tutorial").first
+    lesson.scroll_into_view_if_needed()
+    lesson.locator(".xlib-exercises").click()
+    for _ in range(k):
+        lesson.get_by_role("button", name="Next exercise").click()
+    page.wait_for_function("(el) => el.innerText.includes('Exercise')",
+                           arg=lesson.locator(".xlib-sentence").element_handle(), timeout=30_000)
+    if ex.kind == "choice":
+        lesson.locator(".xlib-choice", has_text=ex.answer).first.click()
+    else:
+        entry = lesson.locator(".xlib-entry input")
+        for m in ex.solution:
+            wait_idle(page, lesson)
+            entry.fill(m)
+            entry.press("Enter")
+            page.wait_for_timeout(250)
+    page.wait_for_function("(el) => el.innerText.includes('✓')", arg=lesson.locator(".xlib-message").element_handle(),
+                           timeout=30_000)
+    no_violations(page, f"{game}-exercise-answered", artifacts)
+
+    # the end of a game: a finished game loaded, its result on the board and beside it
+    board, _ = full_board(page)
+    with page.expect_file_chooser() as chooser:
+        board.locator(".xlib-upload").click()
+    chooser.value.set_files(finished_record(game, tmp_path))
+    page.wait_for_function("(el) => el.innerText.includes('Game over')",
+                           arg=board.locator(".xlib-status").element_handle(), timeout=60_000)
+    board.locator(".xlib-result").wait_for(timeout=30_000)
+    no_violations(page, f"{game}-game-over", artifacts)
+
+    # the projector view
+    board.get_by_role("button", name="Projector view").click()
+    page.wait_for_function("(el) => el.classList.contains('xlib-projector')", arg=board.element_handle(),
+                           timeout=30_000)
+    no_violations(page, f"{game}-projector", artifacts)
+    board.get_by_role("button", name="Projector view").click()
+
+    # the class box: a class joined (the finished game on the board is stored for it)
+    code = open_store(db).create_class().code
+    join = page.locator(".xlib-class-join")
+    join.scroll_into_view_if_needed()
+    join.locator(".xlib-class-code-input input").fill(code)
+    join.locator(".xlib-class-group-input input").fill(f"Table {game}")
+    join.get_by_role("button", name="Join the class").click()
+    status = join.locator(".xlib-class-status")
+    try:
+        page.wait_for_function("(el) => /Joined class|stored for class|✗/.test(el.innerText)", arg=status.element_handle(),
+                               timeout=60_000)
+    finally:
+        join.screenshot(path=str(artifacts / f"a11y-join-{game}.png"))
+    assert "✗" not in status.inner_text(), status.inner_text()
+    no_violations(page, f"{game}-class-joined", artifacts)
+    no_errors(page)
+
+
+def focus_canvas_by_tab(page, canvas) -> None:
+    """Reach the board's canvas with Tab, as a keyboard user does: Shift+Tab leaves it for the control before,
+    and Tab comes back to it (the canvas is in the page's order, and no trap)."""
+    canvas.scroll_into_view_if_needed()
+    canvas.focus()
+    page.keyboard.press("Shift+Tab")
+    assert not canvas.evaluate("(c) => document.activeElement === c"), "Shift+Tab does not leave the board"
+    page.keyboard.press("Tab")
+    assert canvas.evaluate("(c) => document.activeElement === c"), "Tab does not reach the board"
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_a_whole_turn_played_by_keys_and_announced(page, server, artifacts, app):
+    game = APPS[app]
+    open_app(page, server, app)
+    board, canvas = full_board(page)
+    wait_idle(page, board)
+    focus_canvas_by_tab(page, canvas)
+    state = xlib.game(game).start(seed=0)
+    view = view_for(state)
+    presses = keys_for_clicks(view, state, clicks_for_a_move(game))
+    for key in presses[:-1]:
+        page.keyboard.press(" " if key == " " else key)
+        page.wait_for_timeout(60)
+    page.wait_for_function("(el) => el.innerText.trim().length > 0", arg=board.locator(".xlib-key-live")
+                           .element_handle(), timeout=30_000)
+    page.screenshot(path=str(artifacts / f"keys-cursor-{game}.png"))
+    page.keyboard.press(presses[-1])
+    log = board.locator(".xlib-log")
+    page.wait_for_function("(el) => /1\\. /.test(el.innerText)", arg=log.element_handle(), timeout=60_000)
+    wait_idle(page, board)
+    page.wait_for_timeout(500)
+    # the live regions: the status line, the message box, and the board's own line that says each move in the
+    # move list's words (the student's and the computer's)
+    status = board.locator(".xlib-status[role=status][aria-live=polite]")
+    message = board.locator(".xlib-message[aria-live=polite]")
+    said = board.locator(".xlib-key-live[aria-live=polite]")
+    assert status.count() == 1 and message.count() == 1 and said.count() == 1
+    last = log.inner_text().strip().splitlines()[-1]
+    notation = re.match(r"(\d+)\. (\S+)", last)
+    page.wait_for_function("([el, t]) => el.innerText.includes(t)",
+                           arg=[said.element_handle(), f"Move {notation.group(1)}: {notation.group(2)}"], timeout=30_000)
+    assert status.inner_text().strip() and message.inner_text().strip()
+    # Tab leaves the board: the canvas is no trap
+    canvas.focus()
+    page.keyboard.press("Tab")
+    assert not canvas.evaluate("(c) => document.activeElement === c")
+    snapshot = board.aria_snapshot()
+    assert not UNNAMED.search(snapshot), UNNAMED.search(snapshot).group(0)
+    assert "application" in snapshot
+    no_errors(page)
+
+
+def test_an_exercise_answered_by_keys(page, server, artifacts):
+    scene, k, ex = first_move_exercise("alea")
+    assert ex.kind == "move"
+    open_app(page, server, "alea.ipynb")
+    lesson = page.locator(".xlib-tutorial").first
+    wait_painted(page, lesson.locator(".xlib-canvas").first)
+    lesson.locator(".xlib-exercises").focus()
+    page.keyboard.press("Enter")   # the Exercises button pressed by keys
+    for _ in range(k):
+        lesson.get_by_role("button", name="Next exercise").focus()
+        page.keyboard.press("Enter")
+    page.wait_for_function("(el) => el.innerText.includes('Exercise')",
+                           arg=lesson.locator(".xlib-sentence").element_handle(), timeout=30_000)
+    start = ex.start(scene.game, scene.options)
+    view = view_for(start)
+    canvas = lesson.locator("canvas").first
+    focus_canvas_by_tab(page, canvas)
+    for key in keys_for_clicks(view, start, [view.cell_centre(m.lstrip("x")) for m in ex.solution]):
+        page.keyboard.press(key)
+        page.wait_for_timeout(60)
+    page.wait_for_function("(el) => el.innerText.includes('✓')", arg=lesson.locator(".xlib-message").element_handle(),
+                           timeout=30_000)
+    page.screenshot(path=str(artifacts / "keys-exercise-alea.png"))
+    no_errors(page)
+
+
+def test_reduced_motion_reaches_the_board(browser, server):
+    context = browser.new_context(viewport=VIEWPORT, reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        open_app(page, server, "xallies.ipynb")
+        board = page.locator(".xlib-board.xlib-full").first
+        page.wait_for_function("(el) => el.classList.contains('xlib-still')", arg=board.element_handle(),
+                               timeout=30_000)
+        page.emulate_media(reduced_motion="no-preference")   # the student changes the setting: the board follows
+        page.wait_for_function("(el) => !el.classList.contains('xlib-still')", arg=board.element_handle(),
+                               timeout=30_000)
+    finally:
+        context.close()

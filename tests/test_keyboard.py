@@ -1,0 +1,102 @@
+"""The board played by keyboard in every game: arrow keys reach every place a click could choose, Enter plays
+there as a click does, Escape drops a selection; and a page that asks for reduced motion gets no animation."""
+import pytest
+
+pytest.importorskip("ipycanvas")
+
+import xlib  # noqa: E402
+from xlib.board import Board, keys, view_for  # noqa: E402
+from xlib.board import access  # noqa: E402
+from xlib.views.xallies.view import well_centre  # noqa: E402
+
+from .keyboard import arrow_path, keys_for_clicks  # noqa: E402
+
+GAMES = ["xallies", "alea", "xats", "xerog", "x"]
+
+
+def clicks_for_a_turn(game: str, state) -> list[tuple[float, float]]:
+    """Points whose clicks play a whole turn from the opening (checked against the view)."""
+    view = view_for(state)
+    cells = {"alea": ["d4"], "x": ["e5"], "xerog": ["a1", "b1", "c1", "d1", "e1", "f1"]}
+    if game in cells:
+        points = [view.cell_centre(c) for c in cells[game]]
+        if game == "xerog":   # the set-up: a size from the stash, then a square, for each square of the row
+            points = []
+            for c, size in zip(cells[game], ("Large", "Medium", "Small", "Small", "Medium", "Large")):
+                points += [view.button_centre(state, None, size), view.cell_centre(c)]
+    elif game == "xats":
+        points = [view.tray_tile_centre(state, 0, 1), view.table_point(state)]
+    else:
+        points = [well_centre(3), well_centre(4)]
+    return points
+
+
+def press_all(board: Board, presses: list[str]) -> None:
+    for key in presses:
+        keys.on_key(board)(key, False, False, False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_place_a_click_could_choose_is_reached_by_the_arrow_keys(game):
+    state = xlib.game(game).start(seed=0)
+    view = view_for(state)
+    targets = view.key_targets(state)
+    assert len({t.name for t in targets}) == len(targets) > 3
+    start = keys.start_target(targets, view.width, view.height)
+    for t in targets:
+        arrow_path(targets, start, t)
+        assert 0 <= t.x <= view.width and 0 <= t.y <= view.height
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_turn_played_by_keys_is_the_turn_the_clicks_play(game):
+    by_keys = Board(game, seed=0, animate=0)
+    by_clicks = Board(game, seed=0, animate=0)
+    points = clicks_for_a_turn(game, by_keys.state)
+    press_all(by_keys, keys_for_clicks(by_keys.view, by_keys.state, points))
+    for x, y in points:
+        by_clicks.click(x, y)
+    assert by_keys.state.ply > 0 and by_keys.state.record() == by_clicks.state.record()
+    assert by_keys.key_live.value   # the cursor's place was said in words
+
+
+def test_the_cursor_is_drawn_and_said_and_escape_drops_a_selection():
+    board = Board("xallies", seed=0, animate=0)
+    painted = board.paint_count
+    press_all(board, ["ArrowUp"])
+    assert board.paint_count == painted + 1 and "Well" in board.key_live.value
+    here = keys.cursor_target(board)
+    assert here is not None
+    press_all(board, arrow_path(board.view.key_targets(board.state), here,
+                                next(t for t in board.view.key_targets(board.state) if t.name.startswith("Well 3,"))))
+    press_all(board, ["Enter"])
+    assert board.selection == 3
+    press_all(board, ["Escape"])
+    assert board.selection is None and "Selection dropped" in board.message.value
+    press_all(board, ["Control"])   # a key that means nothing here changes nothing
+    assert board.state.ply == 0
+
+
+def test_a_wrong_move_by_keys_is_explained_as_a_wrong_click():
+    board = Board("xallies", seed=0, animate=0)
+    targets = board.view.key_targets(board.state)
+    start = keys.start_target(targets, board.view.width, board.view.height)
+    six = next(t for t in targets if t.name.startswith("Well 6,"))
+    press_all(board, ["ArrowUp"] + arrow_path(targets, start, six) + [" "])
+    assert "purple's region" in board.message.value and board.marks == (6,)
+
+
+def test_reduced_motion_plays_moves_without_their_animation_frames():
+    page = access.page_access()
+    animated, still = Board("xallies", seed=0, animate=0.001), Board("xallies", seed=0, animate=0.001)
+    try:
+        page.reduced_motion = False
+        before = animated.paint_count
+        animated.play("3+")
+        frames = animated.paint_count - before
+        page.reduced_motion = True
+        before = still.paint_count
+        still.play("3+")
+        assert still.paint_count - before < frames and still.state.turns() == animated.state.turns()
+    finally:
+        page.reduced_motion = False

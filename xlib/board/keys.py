@@ -1,0 +1,137 @@
+"""Playing on the board by keyboard: a cursor over the places a click could choose, moved by the arrow keys.
+
+A game's view lists its places (`View.key_targets`); the board keeps a cursor on one of them, draws it over
+the position and says in words where it stands. Enter or Space clicks at the cursor, through the very path a
+mouse click takes, so a keyboard move is checked, explained and announced like a click. Escape drops a
+selection. The board's canvas takes the keyboard focus with Tab, like any control of the page."""
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .view import Target
+
+if TYPE_CHECKING:
+    from .board import Board
+
+#: the direction (x, y) of each arrow key, in the view's coordinates (y grows downwards)
+ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
+PRESS = ("Enter", " ", "Spacebar")
+#: how much a step sideways costs beside a step ahead, when the arrow keys choose the next place
+SIDEWAYS = 2.5
+
+
+def step(targets: list[Target], here: tuple[float, float], direction: tuple[float, float]) -> Target | None:
+    """The place the cursor goes from `here` in `direction`: the nearest ahead, preferring the one most in line
+    (None when nothing lies that way)."""
+    dx, dy = direction
+    best: Target | None = None
+    best_cost = float("inf")
+    for t in targets:
+        ahead = (t.x - here[0]) * dx + (t.y - here[1]) * dy
+        if ahead <= 1.0:
+            continue
+        aside = abs((t.x - here[0]) * dy - (t.y - here[1]) * dx)
+        cost = ahead + SIDEWAYS * aside
+        if cost < best_cost:
+            best, best_cost = t, cost
+    return best
+
+
+def nearest(targets: list[Target], here: tuple[float, float]) -> Target | None:
+    """The place nearest to `here` (where the cursor goes when its place has gone, after a move)."""
+    return min(targets, key=lambda t: (t.x - here[0]) ** 2 + (t.y - here[1]) ** 2, default=None)
+
+
+@dataclass
+class KeyCursor:
+    """Where the keyboard's cursor stands: shown from the first arrow key on, and kept on the same place (by
+    name, else the nearest) while the position changes."""
+
+    name: str | None = None
+    x: float = 0.0
+    y: float = 0.0
+
+    def current(self, targets: list[Target]) -> Target | None:
+        """The place the cursor stands on among `targets` (None while hidden or when there are none)."""
+        if self.name is None:
+            return None
+        found = next((t for t in targets if t.name == self.name), None)
+        if found is None:
+            found = next((t for t in targets if (t.x, t.y) == (self.x, self.y)), None) or \
+                nearest(targets, (self.x, self.y))
+        return found
+
+    def put(self, target: Target) -> None:
+        self.name, self.x, self.y = target.name, target.x, target.y
+
+
+def targets_of(board: Board) -> list[Target]:
+    """The places of the position on the board, as its view lists them."""
+    return board.view.key_targets(board.shown_state, board.selection if board.browsing is None else None)
+
+
+def cursor_target(board: Board) -> Target | None:
+    """The place under the cursor now, for drawing (None while the cursor is hidden)."""
+    cursor: KeyCursor | None = getattr(board, "key_cursor", None)
+    if cursor is None or cursor.name is None:
+        return None
+    return cursor.current(targets_of(board))
+
+
+def start_target(targets: list[Target], width: float, height: float) -> Target | None:
+    """Where the cursor first appears: the place nearest the middle of the board."""
+    return nearest(targets, (width / 2, height / 2))
+
+
+def press(board: Board, key: str) -> bool:
+    """Answer a key pressed on the board's canvas; True when the key meant something here."""
+    cursor: KeyCursor = board.key_cursor
+    if key == "Escape":
+        if board.selection is not None or board.marks:
+            board.selection, board.marks = None, ()
+            board.say("Selection dropped.")
+            board.refresh()
+        return True
+    targets = targets_of(board)
+    if not targets:
+        return False
+    here = cursor.current(targets)
+    if key in ARROWS or here is None and key in PRESS:
+        if here is None:
+            chosen = start_target(targets, board.view.width, board.view.height)
+        else:
+            chosen = step(targets, (here.x, here.y), ARROWS[key]) if key in ARROWS else here
+        if chosen is None:   # the edge of the board: the cursor stays, and says so
+            assert here is not None
+            tell(board, f"{here.name}. Nothing further that way.")
+            return True
+        cursor.put(chosen)
+        tell(board, chosen.name)
+        board.repaint()
+        return True
+    if key in PRESS:
+        assert here is not None
+        cursor.put(here)
+        board.click(here.x, here.y)
+        after = cursor.current(targets_of(board))
+        if after is not None:
+            cursor.put(after)
+            board.repaint()
+        return True
+    return False
+
+
+def tell(board: Board, words: str) -> None:
+    """Say where the cursor stands, in the board's own small live region (the screen reader reads it)."""
+    board.key_live.value = f"<span>{html.escape(words)}</span>"
+
+
+def on_key(board: Board) -> Any:
+    """The canvas's key callback for `board` (key, shift, ctrl, meta): keys with Ctrl or Cmd are the page's."""
+    def handler(key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
+        if ctrl or meta:
+            return
+        press(board, key)
+    return handler
