@@ -67,12 +67,12 @@ def view_for(game: str | State, **options: Any) -> View:
     return view
 
 
-def message_size(text: str, width: float = 440) -> float:
-    """The font size (px) at which `text` fits the message box (about 64 px high, `width` px wide): 14 px for
-    up to three lines, smaller for a longer sentence, so that its end is never hidden."""
+def message_size(text: str, width: float = 440, lines: int = 3) -> float:
+    """The font size (px) at which `text` fits the message box (`lines` lines of 14 px high, 64 px for three;
+    `width` px wide): 14 px while it fits, smaller for a longer sentence, so that its end is never hidden."""
     plain = len(re.sub(r"<[^>]+>", "", text).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
-    for size, lines in ((14.0, 3), (13.0, 3), (12.0, 4), (11.0, 4)):
-        if plain <= lines * width / (size * 0.5):
+    for size, room in ((14.0, lines), (13.0, lines), (12.0, lines + 1), (11.0, lines + 1)):
+        if plain <= room * width / (size * 0.5):
             return size
     return 10.5
 
@@ -182,6 +182,7 @@ class Board:
         self.news: list[str] = []
         self._confirm_new: State | None = None   # the position at which New game was pressed once
         self._quiet = True                         # nothing said: the message box shows the last move
+        self.message_lines = 3                     # lines of 14 px the message box holds (an exercise's holds more)
         self._chance = random.Random(self.seed * 7919 + 17)   # chance the board draws for computer seats
         self.news_marks: tuple[Any, ...] = ()
 
@@ -293,7 +294,7 @@ class Board:
         """Show a sentence in the message box above the board; a long one in smaller type, so it fits whole."""
         colour = {"info": "#222222", "illegal": "#B00020", "busy": "#6A4C00", "good": "#00603C"}[kind]
         icon = {"illegal": "✗ "}.get(kind, "")
-        size = message_size(text, 480)
+        size = message_size(text, 480, self.message_lines)
         self._quiet = not text
         self.message.value = (f'<div style="color:{colour};line-height:1.3;font-size:{size}px">{icon}{text}</div>'
                               if text else self._last_move_line())

@@ -17,6 +17,10 @@ from .progress import LessonProgress, exercise_key, progress_for, rule_anchor
 
 #: screen height a lesson board's placeholder holds before it is built, so the page does not jump
 PLACEHOLDER_HEIGHT = "calc(100vh + 40px)"
+#: the message box's lines and height in an exercise: what the turn was, why it misses and the hint, in 13 px
+#: type or more; reserved from the exercise's start, so that nothing moves when the hint comes
+EXERCISE_MESSAGE = (5, "92px")
+SCENE_MESSAGE = (3, "64px")
 AGAIN = "Press <b>Try again</b> to play this exercise again, <b>Show me</b> for an answer, or go on."
 
 
@@ -210,6 +214,7 @@ class Tutorial:
         self.exercise = None
         if self.scene_menu.value != index:
             self.scene_menu.value = index
+        self._message_room(SCENE_MESSAGE)
         self.board.reset(self.scene.start())
         self.board.marks = ()
         self._show()
@@ -267,6 +272,7 @@ class Tutorial:
         self.exercise, self.live, self.misses = k, True, 0
         self.answered = False    # a choice exercise answered right: other choices are then only explained
         self.start_state = ex.start(self.scene.game, self.scene.options)
+        self._message_room(EXERCISE_MESSAGE)
         self.board.reset(self.start_state)
         self.judged = self.start_state
         self.board.marks = ()
@@ -274,6 +280,12 @@ class Tutorial:
         self._show()
         self.board.say("Choose one of the answers below the task." if ex.kind == "choice" else "Your move.")
         self.scroller.go(rule_anchor(self.scenes[0]))   # the task, the board and the feedback in one view
+
+    def _message_room(self, room: tuple[int, str]) -> None:
+        """Give the board's message box `room` (its lines of type and its height)."""
+        self.board.message_lines = room[0]
+        if self.board.message.layout.height != room[1]:
+            self.board.message.layout.height = room[1]
 
     def _show_exercise(self) -> None:
         ex = self.current
