@@ -207,3 +207,35 @@ def test_the_hint_after_a_second_miss_is_read_whole_in_type_of_13_px_and_nothing
             assert t.board.message.layout.height == room   # the box was that tall from the exercise's start
         t.goto(0)
         assert t.board.message.layout.height != room       # a scene's box is its usual size again
+
+
+def test_undo_in_an_exercise_never_steps_back_into_its_given_history():
+    scene, k, ex = next((s, k, e) for s in registry.lesson("alea").SCENES for k, e in enumerate(s.exercises)
+                        if e.before)
+    t = tutorial(scene)
+    t.start_exercise(k)
+    start = t.start_state
+    assert start.parent is not None                  # the position carries the moves played before it
+    assert t.board.undo_button.disabled               # nothing of the student's to take back
+    t.board.undo()
+    assert t.board.state is start and not t.board.redo_stack
+    t.board.type_move(ex.illegal)                    # refused by superko: still nothing to take back
+    t.board.undo()
+    assert t.board.state is start and t.board.undo_button.disabled
+    t.goto(t.index)                                  # the rule's scene: Undo is the scene's again
+    assert t.board.floor is None
+
+
+def test_undo_in_an_exercise_takes_back_the_students_own_moves_down_to_its_start():
+    # an XAllies turn is several moves (a sowing, then drops): Undo takes back those, and stops at the start
+    scene, k, ex = next((s, k, e) for s in registry.lesson("xallies").SCENES for k, e in enumerate(s.exercises)
+                        if e.kind == "move" and len(e.solution) > 1)
+    t = tutorial(scene)
+    t.start_exercise(k)
+    start = t.start_state
+    assert t.board.play(ex.solution[0])
+    assert not t.board.undo_button.disabled
+    t.board.undo()
+    assert t.board.state is start and t.board.undo_button.disabled
+    t.board.undo()
+    assert t.board.state is start

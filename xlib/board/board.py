@@ -182,6 +182,7 @@ class Board:
         self.news: list[str] = []
         self._confirm_new: State | None = None   # the position at which New game was pressed once
         self._quiet = True                         # nothing said: the message box shows the last move
+        self.floor: State | None = None            # Undo goes back no further (an exercise's given history)
         self.message_lines = 3                     # lines of 14 px the message box holds (an exercise's holds more)
         self._chance = random.Random(self.seed * 7919 + 17)   # chance the board draws for computer seats
         self.news_marks: tuple[Any, ...] = ()
@@ -344,7 +345,7 @@ class Board:
             self.choice_box.children = ()
         if self.undo_button is not None and self.redo_button is not None:
             # while a lesson shows a scene or an answer (locked), Undo and Redo would do nothing: they look so
-            self.undo_button.disabled = not idle or self.state.parent is None or bool(self.locked)
+            self.undo_button.disabled = not idle or not self._undoable() or bool(self.locked)
             self.redo_button.disabled = not idle or not self.redo_stack or bool(self.locked)
         if self.log is not None:
             entries = self.view.log(shown)
@@ -809,13 +810,13 @@ class Board:
 
     def undo(self) -> None:
         """Take back the last move (and the computer's replies, back to a person's move)."""
-        if not self._may_act() or self.state.parent is None:
+        if not self._may_act() or not self._undoable():
             return
         if self.locked:
             self.say(self.locked)
             return
         before = self.state
-        while self.state.parent is not None:
+        while self._undoable() and self.state.parent is not None:
             self.redo_stack.append(self.state)
             self.state = self.state.parent
             if self._person_to_move():
@@ -824,6 +825,11 @@ class Board:
         moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in self._moves_between(self.state, before))
         self.say(f"Took back {moves}.")
         self.refresh()
+
+    def _undoable(self) -> bool:
+        """Whether a move stands to be taken back: the live position has a parent and is not the floor (the
+        position an exercise starts from, whose given history is not the student's to undo)."""
+        return self.state.parent is not None and self.state is not self.floor
 
     def redo(self) -> None:
         """Play the undone moves again, back to a person's move (the computer's replies too), then let the
@@ -977,6 +983,7 @@ class Board:
         """Show `state` as the live position (a tutorial step, or a position to study)."""
         self._halt()
         self._set_state(state)
+        self.floor = None
         self.say("")
         self.refresh()
 

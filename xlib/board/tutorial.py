@@ -274,6 +274,7 @@ class Tutorial:
         self.start_state = ex.start(self.scene.game, self.scene.options)
         self._message_room(EXERCISE_MESSAGE)
         self.board.reset(self.start_state)
+        self.board.floor = self.start_state     # Undo stops at the exercise's start, before its given history
         self.judged = self.start_state
         self.board.marks = ()
         self.board.locked = None
