@@ -13,6 +13,7 @@ import xlib  # noqa: E402
 from xlib import registry  # noqa: E402
 from xlib.board import Tutorial  # noqa: E402
 from xlib.board.progress import LessonProgress  # noqa: E402
+from xlib.board.tutorial import SCENE_MESSAGE, SCENE_SENTENCE  # noqa: E402
 from xlib.lessons import turn_over  # noqa: E402
 
 GAMES = xlib.game_names()
@@ -163,6 +164,10 @@ def test_no_lesson_compares_a_tile_with_itself(name):
                     assert m.group(1) != m.group(2), words
 
 
+def px(height):
+    return int(height.removesuffix("px"))
+
+
 def longest_miss(ex, start):
     """The wrong whole turn whose miss sentence is the longest (the most the message box must hold)."""
     from tests.test_exercise_goals import whole_turns
@@ -186,6 +191,9 @@ def test_the_hint_after_a_second_miss_is_read_whole_in_type_of_13_px_and_nothing
         for k, ex in enumerate(scene.exercises):
             t.start_exercise(k)
             room = t.board.message.layout.height
+            assert font_size(t.sentence.value) >= 13, (scene.title, k)       # the task too, in its two lines
+            # the sentence gave the message box the height it took: the board stands where the scene had it
+            assert px(t.sentence.layout.height) + px(room) == px(SCENE_SENTENCE) + px(SCENE_MESSAGE[1])
             start = t.start_state
             if ex.kind == "choice":
                 wrong = sorted((c for c in ex.choices if c != ex.answer),

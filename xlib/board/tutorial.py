@@ -21,6 +21,9 @@ PLACEHOLDER_HEIGHT = "calc(100vh + 40px)"
 #: type or more; reserved from the exercise's start, so that nothing moves when the hint comes
 EXERCISE_MESSAGE = (5, "92px")
 SCENE_MESSAGE = (3, "64px")
+#: the sentence above the board: a scene's (three lines) and an exercise's task (two lines of 13 px or more),
+#: so that the board stands where it stood in the scene although the message box below has grown
+SCENE_SENTENCE, EXERCISE_SENTENCE = "72px", "44px"
 AGAIN = "Press <b>Try again</b> to play this exercise again, <b>Show me</b> for an answer, or go on."
 
 
@@ -170,6 +173,7 @@ class Tutorial:
             elif self.step < len(s.moves):
                 text += f" <i>(Next plays <code>{s.moves[self.step]}</code>.)</i>"
         # a long sentence in smaller type, so that its end is never hidden
+        self.sentence.layout.height = SCENE_SENTENCE
         self.sentence.value = f"<div style='font-size:{message_size(text, 700)}px;line-height:1.3'>{text}</div>"
         self.back_button.disabled = self.step == 0 and not self.live
         self.next_button.disabled = self.live or self.step >= len(s.moves)
@@ -294,8 +298,9 @@ class Tutorial:
         n = len(self.scene.exercises)
         solved = exercise_key(self.scene, self.exercise) in self.progress.solved
         tick = " <span style='color:#00603C'>✓ solved before</span>" if solved else ""
-        self.sentence.value = (f"<div style='font-size:15px;line-height:1.35'><b>Exercise {self.exercise + 1} of "
-                               f"{n}:</b> {ex.task}{tick}</div>")
+        task = f"<b>Exercise {self.exercise + 1} of {n}:</b> {ex.task}{tick}"
+        self.sentence.layout.height = EXERCISE_SENTENCE
+        self.sentence.value = f"<div style='font-size:{message_size(task, 700, 2)}px;line-height:1.3'>{task}</div>"
         self.bar.children = self._exercise_bar()
         self.after_button.description = "Next exercise" if self.exercise + 1 < n else \
             ("Next rule" if self.index + 1 < len(self.scenes) or self.next_rule() is not None else "Done")
