@@ -98,7 +98,8 @@ class Tutorial:
         self.exercise_button.add_class("xlib-exercises")
         self.scene_menu = w.Dropdown(options=[(s.title, i) for i, s in enumerate(self.scenes)],
                                      layout=shared.layout(width="340px"))
-        self.choices = w.HBox(layout=shared.layout(min_height="0px", flex_flow="row wrap"))
+        # a choice exercise's answers stand beside its buttons where the row has room (the board lower by no row)
+        self.choices = w.HBox(layout=shared.layout(min_height="0px", flex_flow="row wrap", margin="0 0 0 10px"))
         self.choices.add_class("xlib-exercise-choices")
         self._board = Board(state=self.scenes[0].start(), animate=self.animate, controls="compact",
                             pixels=self.pixels, background=self.background, seed=self.scenes[0].seed)
@@ -113,7 +114,7 @@ class Tutorial:
         self.progress.listeners.append(self._on_progress)
         self.bar = w.HBox(layout=shared.layout(flex_flow="row wrap"))
         self.scroller = Scroller(layout=shared.layout(height="0px"))
-        lesson = w.VBox([self.anchor, self.title, self.sentence, self.bar, self.choices, self._board.widget,
+        lesson = w.VBox([self.anchor, self.title, self.sentence, self.bar, self._board.widget,
                          self.scroller], layout=shared.layout())
         lesson.add_class("xlib-tutorial")
         # the lesson's progress stands above the first board, outside it
@@ -301,7 +302,7 @@ class Tutorial:
         task = f"<b>Exercise {self.exercise + 1} of {n}:</b> {ex.task}{tick}"
         self.sentence.layout.height = EXERCISE_SENTENCE
         self.sentence.value = f"<div style='font-size:{message_size(task, 700, 2)}px;line-height:1.3'>{task}</div>"
-        self.bar.children = self._exercise_bar()
+        self.bar.children = self._exercise_bar() + ((self.choices,) if ex.kind == "choice" else ())
         self.after_button.description = "Next exercise" if self.exercise + 1 < n else \
             ("Next rule" if self.index + 1 < len(self.scenes) or self.next_rule() is not None else "Done")
         if ex.kind == "choice":
