@@ -13,6 +13,7 @@ import xlib  # noqa: E402
 from xlib import registry  # noqa: E402
 from xlib.board import Tutorial  # noqa: E402
 from xlib.board.progress import LessonProgress  # noqa: E402
+from xlib.board.tutorial import SCENE_MESSAGE, SCENE_SENTENCE  # noqa: E402
 from xlib.lessons import turn_over  # noqa: E402
 
 GAMES = xlib.game_names()
@@ -161,3 +162,88 @@ def test_no_lesson_compares_a_tile_with_itself(name):
             for words in (ex.why, ex.hint, ex.task):
                 for m in re.finditer(r"tile (\d+) has \w+(?: \w+)?, as many as tile (\d+)", words):
                     assert m.group(1) != m.group(2), words
+
+
+def px(height):
+    return int(height.removesuffix("px"))
+
+
+def longest_miss(ex, start):
+    """The wrong whole turn whose miss sentence is the longest (the most the message box must hold)."""
+    from tests.test_exercise_goals import whole_turns
+
+    return max((line for line, end in whole_turns(start) if not ex.check(start, end)),
+               key=lambda line: len(ex.missed_because(start, play_line(start, line))))
+
+
+def play_line(start, line):
+    s = start
+    for m in line:
+        s = s.play(m)
+    return s
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_hint_after_a_second_miss_is_read_whole_in_type_of_13_px_and_nothing_moves(name):
+    """Every exercise's worst case: a second miss with its longest sentence, and the hint after it."""
+    for scene in registry.lesson(name).SCENES:
+        t = tutorial(scene)
+        for k, ex in enumerate(scene.exercises):
+            t.start_exercise(k)
+            room = t.board.message.layout.height
+            assert font_size(t.sentence.value) >= 13, (scene.title, k)       # the task too, in its two lines
+            # the sentence gave the message box the height it took: the board stands where the scene had it
+            assert px(t.sentence.layout.height) + px(room) == px(SCENE_SENTENCE) + px(SCENE_MESSAGE[1])
+            start = t.start_state
+            if ex.kind == "choice":
+                wrong = sorted((c for c in ex.choices if c != ex.answer),
+                               key=lambda c: len(ex.why_not(start, c, t._what_it_does(start, c))))
+                t.choose(wrong[0])
+                t.choose(wrong[-1])
+                said = [t.board.message.value]
+            else:
+                t.board.type_move(ex.illegal)              # a first miss the rules refuse
+                for m in longest_miss(ex, start):          # then the longest wrong turn: the hint comes with it
+                    assert t.board.play(m), (scene.title, k, m)
+                said = [t.board.message.value]
+                t.try_again()
+                t.board.type_move(ex.illegal)              # a refusal with the hint
+                said.append(t.board.message.value)
+            for message in said:
+                assert ex.hint in message and "✗" in message, (scene.title, k, message)
+                assert font_size(message) >= 13, (scene.title, k, message)
+            assert t.board.message.layout.height == room   # the box was that tall from the exercise's start
+        t.goto(0)
+        assert t.board.message.layout.height != room       # a scene's box is its usual size again
+
+
+def test_undo_in_an_exercise_never_steps_back_into_its_given_history():
+    scene, k, ex = next((s, k, e) for s in registry.lesson("alea").SCENES for k, e in enumerate(s.exercises)
+                        if e.before)
+    t = tutorial(scene)
+    t.start_exercise(k)
+    start = t.start_state
+    assert start.parent is not None                  # the position carries the moves played before it
+    assert t.board.undo_button.disabled               # nothing of the student's to take back
+    t.board.undo()
+    assert t.board.state is start and not t.board.redo_stack
+    t.board.type_move(ex.illegal)                    # refused by superko: still nothing to take back
+    t.board.undo()
+    assert t.board.state is start and t.board.undo_button.disabled
+    t.goto(t.index)                                  # the rule's scene: Undo is the scene's again
+    assert t.board.floor is None
+
+
+def test_undo_in_an_exercise_takes_back_the_students_own_moves_down_to_its_start():
+    # an XAllies turn is several moves (a sowing, then drops): Undo takes back those, and stops at the start
+    scene, k, ex = next((s, k, e) for s in registry.lesson("xallies").SCENES for k, e in enumerate(s.exercises)
+                        if e.kind == "move" and len(e.solution) > 1)
+    t = tutorial(scene)
+    t.start_exercise(k)
+    start = t.start_state
+    assert t.board.play(ex.solution[0])
+    assert not t.board.undo_button.disabled
+    t.board.undo()
+    assert t.board.state is start and t.board.undo_button.disabled
+    t.board.undo()
+    assert t.board.state is start

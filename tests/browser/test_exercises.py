@@ -144,3 +144,35 @@ def test_an_exercise_missed_then_solved_with_progress_kept(page, server, artifac
     page.wait_for_selector("h1", timeout=90_000)
     page.wait_for_function("(el) => el.innerText.includes('exercises 1 of')",
                            arg=page.locator(".xlib-progress").first.element_handle(), timeout=60_000)
+
+
+def test_the_hint_after_a_second_miss_is_read_whole_and_the_board_does_not_move(page, server, artifacts):
+    scene, k, ex = first_move_exercise("xats")
+    start = ex.start(scene.game, scene.options)
+    open_app(page, server, "xats.ipynb")
+    lesson = page.locator(".xlib-tutorial").first
+    canvas = lesson.locator(".xlib-canvas").first
+    wait_painted(page, canvas)
+    def page_top():   # where the board stands in its lesson (the exercise may scroll the page to its rule)
+        return canvas.evaluate("(el) => el.getBoundingClientRect().top - "
+                               "el.closest('.xlib-tutorial').getBoundingClientRect().top")
+
+    scene_top = page_top()
+    lesson.locator(".xlib-exercises").click()
+    for _ in range(k):
+        lesson.get_by_role("button", name="Next exercise").click()
+    sentence = lesson.locator(".xlib-sentence")
+    page.wait_for_function("(el) => el.innerText.includes('Exercise')", arg=sentence.element_handle(), timeout=30_000)
+    wait_idle(page, lesson)
+    message = lesson.locator(".xlib-message")
+    top = page_top()
+    assert abs(top - scene_top) <= 2          # the exercise's board stands where the scene's stood
+    type_moves(page, lesson, [ex.illegal])     # a first miss: the rules refuse it
+    page.wait_for_function("(el) => el.innerText.includes('✗')", arg=message.element_handle(), timeout=30_000)
+    type_moves(page, lesson, wrong_line(ex, start))   # the second miss brings the hint
+    page.wait_for_function("(el) => el.innerText.includes('Hint')", arg=message.element_handle(), timeout=30_000)
+    page.screenshot(path=str(artifacts / "exercise-hint-xats.png"))
+    assert type_size(message) >= 13 and ex.hint in message.inner_text()
+    assert message.evaluate("(el) => el.scrollHeight <= el.clientHeight + 1")   # whole, with nothing to scroll
+    assert inside_viewport(page, message) and page_top() == top   # and nothing moved
+    no_errors(page)

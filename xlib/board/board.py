@@ -69,12 +69,12 @@ def view_for(game: str | State, **options: Any) -> View:
     return view
 
 
-def message_size(text: str, width: float = 440) -> float:
-    """The font size (px) at which `text` fits the message box (about 64 px high, `width` px wide): 14 px for
-    up to three lines, smaller for a longer sentence, so that its end is never hidden."""
+def message_size(text: str, width: float = 440, lines: int = 3) -> float:
+    """The font size (px) at which `text` fits the message box (`lines` lines of 14 px high, 64 px for three;
+    `width` px wide): 14 px while it fits, smaller for a longer sentence, so that its end is never hidden."""
     plain = len(re.sub(r"<[^>]+>", "", text).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
-    for size, lines in ((14.0, 3), (13.0, 3), (12.0, 4), (11.0, 4)):
-        if plain <= lines * width / (size * 0.5):
+    for size, room in ((14.0, lines), (13.0, lines), (12.0, lines + 1), (11.0, lines + 1)):
+        if plain <= room * width / (size * 0.5):
             return size
     return 10.5
 
@@ -184,6 +184,8 @@ class Board:
         self.news: list[str] = []
         self._confirm_new: State | None = None   # the position at which New game was pressed once
         self._quiet = True                         # nothing said: the message box shows the last move
+        self.floor: State | None = None            # Undo goes back no further (an exercise's given history)
+        self.message_lines = 3                     # lines of 14 px the message box holds (an exercise's holds more)
         self._chance = random.Random(self.seed * 7919 + 17)   # chance the board draws for computer seats
         self.news_marks: tuple[Any, ...] = ()
 
@@ -312,7 +314,7 @@ class Board:
         """Show a sentence in the message box above the board; a long one in smaller type, so it fits whole."""
         colour = {"info": "#222222", "illegal": "#B00020", "busy": "#6A4C00", "good": "#00603C"}[kind]
         icon = {"illegal": "✗ "}.get(kind, "")
-        size = message_size(text, 480)
+        size = message_size(text, 480, self.message_lines)
         self._quiet = not text
         self.message.value = (f'<div style="color:{colour};line-height:1.3;font-size:{size}px">{icon}{text}</div>'
                               if text else self._last_move_line())
@@ -364,7 +366,7 @@ class Board:
             self.choice_box.children = ()
         if self.undo_button is not None and self.redo_button is not None:
             # while a lesson shows a scene or an answer (locked), Undo and Redo would do nothing: they look so
-            self.undo_button.disabled = not idle or self.state.parent is None or bool(self.locked)
+            self.undo_button.disabled = not idle or not self._undoable() or bool(self.locked)
             self.redo_button.disabled = not idle or not self.redo_stack or bool(self.locked)
         if self.log is not None:
             entries = self.view.log(shown)
@@ -841,13 +843,13 @@ class Board:
 
     def undo(self) -> None:
         """Take back the last move (and the computer's replies, back to a person's move)."""
-        if not self._may_act() or self.state.parent is None:
+        if not self._may_act() or not self._undoable():
             return
         if self.locked:
             self.say(self.locked)
             return
         before = self.state
-        while self.state.parent is not None:
+        while self._undoable() and self.state.parent is not None:
             self.redo_stack.append(self.state)
             self.state = self.state.parent
             if self._person_to_move():
@@ -856,6 +858,11 @@ class Board:
         moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in self._moves_between(self.state, before))
         self.say(f"Took back {moves}.")
         self.refresh()
+
+    def _undoable(self) -> bool:
+        """Whether a move stands to be taken back: the live position has a parent and is not the floor (the
+        position an exercise starts from, whose given history is not the student's to undo)."""
+        return self.state.parent is not None and self.state is not self.floor
 
     def redo(self) -> None:
         """Play the undone moves again, back to a person's move (the computer's replies too), then let the
@@ -1009,6 +1016,7 @@ class Board:
         """Show `state` as the live position (a tutorial step, or a position to study)."""
         self._halt()
         self._set_state(state)
+        self.floor = None
         self.say("")
         self.refresh()
 

@@ -17,6 +17,13 @@ from .progress import LessonProgress, exercise_key, progress_for, rule_anchor
 
 #: screen height a lesson board's placeholder holds before it is built, so the page does not jump
 PLACEHOLDER_HEIGHT = "calc(100vh + 40px)"
+#: the message box's lines and height in an exercise: what the turn was, why it misses and the hint, in 13 px
+#: type or more; reserved from the exercise's start, so that nothing moves when the hint comes
+EXERCISE_MESSAGE = (5, "92px")
+SCENE_MESSAGE = (3, "64px")
+#: the sentence above the board: a scene's (three lines) and an exercise's task (two lines of 13 px or more),
+#: so that the board stands where it stood in the scene although the message box below has grown
+SCENE_SENTENCE, EXERCISE_SENTENCE = "72px", "44px"
 AGAIN = "Press <b>Try again</b> to play this exercise again, <b>Show me</b> for an answer, or go on."
 
 
@@ -91,7 +98,8 @@ class Tutorial:
         self.exercise_button.add_class("xlib-exercises")
         self.scene_menu = w.Dropdown(options=[(s.title, i) for i, s in enumerate(self.scenes)],
                                      layout=shared.layout(width="340px"), tooltip="Go to a rule of this lesson")
-        self.choices = w.HBox(layout=shared.layout(min_height="0px", flex_flow="row wrap"))
+        # a choice exercise's answers stand beside its buttons where the row has room (the board lower by no row)
+        self.choices = w.HBox(layout=shared.layout(min_height="0px", flex_flow="row wrap", margin="0 0 0 10px"))
         self.choices.add_class("xlib-exercise-choices")
         self._board = Board(state=self.scenes[0].start(), animate=self.animate, controls="compact",
                             pixels=self.pixels, background=self.background, seed=self.scenes[0].seed)
@@ -106,7 +114,7 @@ class Tutorial:
         self.progress.listeners.append(self._on_progress)
         self.bar = w.HBox(layout=shared.layout(flex_flow="row wrap"))
         self.scroller = Scroller(layout=shared.layout(height="0px"))
-        lesson = w.VBox([self.anchor, self.title, self.sentence, self.bar, self.choices, self._board.widget,
+        lesson = w.VBox([self.anchor, self.title, self.sentence, self.bar, self._board.widget,
                          self.scroller], layout=shared.layout())
         lesson.add_class("xlib-tutorial")
         # the lesson's progress stands above the first board, outside it
@@ -166,6 +174,7 @@ class Tutorial:
             elif self.step < len(s.moves):
                 text += f" <i>(Next plays <code>{s.moves[self.step]}</code>.)</i>"
         # a long sentence in smaller type, so that its end is never hidden
+        self.sentence.layout.height = SCENE_SENTENCE
         self.sentence.value = f"<div style='font-size:{message_size(text, 700)}px;line-height:1.3'>{text}</div>"
         self.back_button.disabled = self.step == 0 and not self.live
         self.next_button.disabled = self.live or self.step >= len(s.moves)
@@ -210,6 +219,7 @@ class Tutorial:
         self.exercise = None
         if self.scene_menu.value != index:
             self.scene_menu.value = index
+        self._message_room(SCENE_MESSAGE)
         self.board.reset(self.scene.start())
         self.board.marks = ()
         self._show()
@@ -267,7 +277,9 @@ class Tutorial:
         self.exercise, self.live, self.misses = k, True, 0
         self.answered = False    # a choice exercise answered right: other choices are then only explained
         self.start_state = ex.start(self.scene.game, self.scene.options)
+        self._message_room(EXERCISE_MESSAGE)
         self.board.reset(self.start_state)
+        self.board.floor = self.start_state     # Undo stops at the exercise's start, before its given history
         self.judged = self.start_state
         self.board.marks = ()
         self.board.locked = None
@@ -275,15 +287,22 @@ class Tutorial:
         self.board.say("Choose one of the answers below the task." if ex.kind == "choice" else "Your move.")
         self.scroller.go(rule_anchor(self.scenes[0]))   # the task, the board and the feedback in one view
 
+    def _message_room(self, room: tuple[int, str]) -> None:
+        """Give the board's message box `room` (its lines of type and its height)."""
+        self.board.message_lines = room[0]
+        if self.board.message.layout.height != room[1]:
+            self.board.message.layout.height = room[1]
+
     def _show_exercise(self) -> None:
         ex = self.current
         assert ex is not None and self.exercise is not None
         n = len(self.scene.exercises)
         solved = exercise_key(self.scene, self.exercise) in self.progress.solved
         tick = " <span style='color:#00603C'>✓ solved before</span>" if solved else ""
-        self.sentence.value = (f"<div style='font-size:15px;line-height:1.35'><b>Exercise {self.exercise + 1} of "
-                               f"{n}:</b> {ex.task}{tick}</div>")
-        self.bar.children = self._exercise_bar()
+        task = f"<b>Exercise {self.exercise + 1} of {n}:</b> {ex.task}{tick}"
+        self.sentence.layout.height = EXERCISE_SENTENCE
+        self.sentence.value = f"<div style='font-size:{message_size(task, 700, 2)}px;line-height:1.3'>{task}</div>"
+        self.bar.children = self._exercise_bar() + ((self.choices,) if ex.kind == "choice" else ())
         self.after_button.description = "Next exercise" if self.exercise + 1 < n else \
             ("Next rule" if self.index + 1 < len(self.scenes) or self.next_rule() is not None else "Done")
         if ex.kind == "choice":

@@ -129,8 +129,13 @@ def tile_on_miss(stack: int, count: int | None = None, tile: int | None = None) 
     def miss(start: State, end: State) -> str:
         move = _first(start, end)
         if not (isinstance(move, Play) and move.stack == stack):
-            return f"{did(start, end)}, not on s{stack}." if tile is None else \
-                f"{did(start, end)}: tile {tile} is still in your tray."
+            if tile is None:
+                return f"{did(start, end)}, not on s{stack}."
+            if isinstance(move, Destroy) and move.tile == tile:
+                return f"{did(start, end)} and was discarded: it went on no stack."
+            if isinstance(move, Play) and move.tile == tile:
+                return f"{did(start, end)}, not on s{stack}."
+            return f"{did(start, end)}: tile {tile} is still in your tray."
         if tile is not None:
             return f"Tile {move.tile} went on s{stack}, but the task was tile {tile}."
         return f"Tile {move.tile} has {_plural(spikes(move.tile), 'spike')}, not {count}."
