@@ -2,6 +2,8 @@
 run as asyncio tasks on the page's event loop, pausing between frames and between slices of the search, so
 clicks that come meanwhile are answered and dropped, never played later."""
 import asyncio
+import threading
+from typing import Any, Callable
 
 import pytest
 
@@ -14,6 +16,32 @@ from xlib.views.x.view import XView  # noqa: E402
 from xlib.views.xallies.view import well_centre  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("no_threads")
+START = threading.Thread.start   # taken before the fixture refuses every thread
+
+
+def where_no_loop_runs(fn: Callable[[], Any]) -> Any:
+    """Call `fn` on a thread of its own, where no event loop runs yet: the browser tests' Playwright keeps one
+    running on the main thread of the same test run. The board's code inside still finds no thread to start."""
+    out: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            out["value"] = fn()
+        except BaseException as exc:  # noqa: BLE001 - raised again on the test's thread
+            out["error"] = exc
+
+    runner = threading.Thread(target=target, daemon=True)
+    START(runner)
+    runner.join(300)
+    assert not runner.is_alive(), "the test's loop never finished"
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")
+
+
+def run(coroutine: Any) -> None:
+    """asyncio.run, on a thread where no other loop runs."""
+    where_no_loop_runs(lambda: asyncio.run(coroutine))
 
 
 class Held:
@@ -82,7 +110,7 @@ def test_the_computer_replies_as_a_task_and_clicks_meanwhile_are_answered_and_dr
         assert "placed" in b.message.value or "played" in b.message.value   # the computer's move in words
         assert not b.undo_button.disabled
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_a_real_search_in_slices_plays_within_its_budget():
@@ -92,7 +120,7 @@ def test_a_real_search_in_slices_plays_within_its_budget():
         await idle(b)
         assert b.state.ply == 3 and b.state.to_move == 0 and b._agents[1].stopped in ("budget", "clear", "sure")
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_a_click_the_page_made_while_busy_is_answered_even_when_it_arrives_after_the_move(monkeypatch):
@@ -127,7 +155,7 @@ def test_animations_show_every_frame_as_a_task():
         assert b.state.turns() == ["3+:bb"] and b.busy is None
         assert [f for f in shown if f is not None] == frames
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_a_tutorial_shows_the_next_move_and_then_its_sentence():
@@ -144,7 +172,7 @@ def test_a_tutorial_shows_the_next_move_and_then_its_sentence():
         await idle(t.board)
         assert t.board.state.turns() == ["3+:bb", "7+:pp"] and ">Purple sows." in t.sentence.value
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_a_new_position_stops_the_computer_at_once_and_nothing_lands_on_it_later():
@@ -163,10 +191,14 @@ def test_a_new_position_stops_the_computer_at_once_and_nothing_lands_on_it_later
             await asyncio.sleep(0.01)
         assert b.state is start and b.busy is None
 
-    asyncio.run(play())
+    run(play())
 
 
 def test_without_a_running_loop_the_board_plays_where_it_stands():
+    where_no_loop_runs(plays_where_it_stands)
+
+
+def plays_where_it_stands() -> None:
     b = Board("x", size=5, seed=2, seats={1: "easy", 2: "easy"}, animate=0, background=True)
     b.play("c3")
     assert b.busy is None and b.state.ply == 3 and b.state.to_move == 0
