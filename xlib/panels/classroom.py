@@ -34,7 +34,7 @@ from ..board.progress import LessonProgress, progress_for
 from .xallies_lab import TABLE_STYLE, figure_png, plot_rates
 
 CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spacing:0.12em;color:#1A1A1A}"
-              ".xlib-class-hint{font-size:18px;max-width:760px}"
+              ".xlib-class-hint{font-size:22px;line-height:1.35;max-width:1100px}"
               ".xlib-class-show{display:flex;flex-wrap:wrap;gap:12px 56px;align-items:flex-end}"
               ".xlib-class-address{font:bold 56px/1.1 monospace;color:#1A1A1A;overflow-wrap:anywhere}</style>")
 RED, GREEN = "#B00020", "#00603C"
