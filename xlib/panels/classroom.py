@@ -712,7 +712,8 @@ class ClassPanel(_ClassWidget):
             _table(self.listing) if len(self.listing) else "<p>No game stored yet: the groups' games appear here "
                                                            "as they play.</p>")
         self.group_view.value = "<h3>XAllies games per group</h3>" + TABLE_STYLE + (
-            _table(self.groups) if len(self.groups) else "<p>No group has joined yet.</p>")
+            _table(self.groups) if len(self.groups) else
+            f"<p>{'No group has played XAllies yet' if groups else 'No group has joined yet'}.</p>")
         if full:
             self._draw_numbers(code, xallies)
         self.text.value = ("<pre style='font-size:12px'>" + html.escape(
