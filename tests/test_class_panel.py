@@ -67,6 +67,17 @@ def test_the_xallies_table_lists_only_groups_that_played_xallies_with_whole_coun
     assert ("XAllies", "Blues") not in panel.listing.index
 
 
+def test_with_groups_but_no_xallies_game_the_xallies_table_says_none_has_played_it(store):
+    panel = ClassPanel(store=store, baseline_games=3, background=False)
+    code = panel.start()
+    panel.refresh(force=True)
+    assert "No group has joined yet." in panel.group_view.value
+    _play(store, code, "Blues", "x", 4)
+    panel.refresh(force=True)
+    assert "Groups: 1 (Blues)" in panel.status.value
+    assert "No group has played XAllies yet." in panel.group_view.value and "joined" not in panel.group_view.value
+
+
 def test_the_csv_files_write_counts_as_whole_numbers(store):
     import pandas as pd
 

@@ -19,7 +19,7 @@ from xlib import registry  # noqa: E402
 from xlib.board import palette, view_for  # noqa: E402
 from xlib.handouts import Recorder, UnknownCanvasCall, handout, picture, to_svg  # noqa: E402
 from xlib.board.calls import CALLS, SETTINGS  # noqa: E402
-from xlib.handouts.sheet import ALONE_BOX, EXERCISE_BOX, RULE_BOX, credits, fit  # noqa: E402
+from xlib.handouts.sheet import ALONE_BOX, EXERCISE_BOX, PER_ROW, RULE_BOX, credits, fit  # noqa: E402
 from xlib.panels.handout import HandoutLink, HandoutLinks  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +83,7 @@ def test_every_picture_is_valid_svg_with_shapes_sized_to_fit_its_place(name):
 def test_the_answers_come_after_every_exercise_on_pages_of_their_own(name):
     sheet, lesson = plain(SHEETS[name]), registry.lesson(name)
     answers = sheet.index('<section class="new-page"><h1 class="part">Answers</h1>')
-    exercises = sheet.index('<section class="new-page"><h1 class="part">Exercises</h1>')
+    exercises = sheet.index('<section class="exercises"><h1 class="part">Exercises</h1>')
     assert sheet.index("Our decisions") < exercises < answers
     tasks = [sheet.index(html.escape(ex.task)) for s in lesson.SCENES for ex in s.exercises]
     whys = [sheet.index(html.escape(ex.why)) for s in lesson.SCENES for ex in s.exercises]
@@ -280,9 +280,9 @@ def test_a_score_is_never_broken_across_lines():
     assert not re.search(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])", prose)
 
 
-def test_the_exercises_follow_each_other_two_to_a_row_and_the_answers_stand_in_two_columns():
+def test_the_exercises_follow_each_other_three_to_a_row_and_the_answers_stand_in_two_columns():
     for name, sheet in SHEETS.items():
         count = sum(len(s.exercises) for s in registry.lesson(name).SCENES)
-        assert sheet.count('<div class="row">') == (count + 1) // 2, name
+        assert sheet.count('<div class="row">') == (count + PER_ROW - 1) // PER_ROW, name
         assert '<div class="answers">' in sheet and ".answers { columns: 2;" in sheet
         assert 'class="rule-name">(Rule 1: ' in sheet

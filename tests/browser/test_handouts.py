@@ -50,7 +50,7 @@ def pdf_pages(data: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
 
 
-@pytest.mark.parametrize("game,most", [("xats", 18), ("x", 13)])
+@pytest.mark.parametrize("game,most", [("xats", 12), ("x", 7), ("alea", 12), ("xerog", 8), ("xallies", 8)])
 def test_a_printed_sheet_fills_its_a4_pages(page, artifacts, game, most):
     page.set_content(handout(game))
     data = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)

@@ -509,9 +509,10 @@ class Board:
         """At the end of a game: the result in words, in the place the game's own buttons had, beside the board
         and over none of it. New game and Undo stay where they were all game (New game is lit)."""
         detail = html.escape(result_detail(self.view, shown))
-        title = w.HTML(f"<div class='xlib-result' style='line-height:1.3;color:#00603C'><b style='font-size:18px'>"
-                       f"{html.escape(result_title(self.view, shown))}</b><div style='font-size:13px;"
-                       f"color:#222222'>{detail}</div></div>", layout=w.Layout(width="100%"))
+        # compact enough that a two-line title and a two-line detail stay inside the fixed-height button row
+        title = w.HTML(f"<div class='xlib-result' style='line-height:1.22;color:#00603C'><b style='font-size:16px'>"
+                       f"{html.escape(result_title(self.view, shown))}</b><div style='font-size:12.5px;"
+                       f"line-height:1.2;color:#222222'>{detail}</div></div>", layout=w.Layout(width="100%"))
         return (title,)
 
     def _choice_button(self, choice: Choice) -> w.Button:

@@ -550,6 +550,10 @@ def plot_config(df: Any, config: str, ax: Any = None, levels: Sequence[str] | No
     return ax
 
 
+#: dots per inch of the charts on the page: their smallest words about 14 px, readable from the back of a class
+READABLE_DPI = 110
+
+
 def plot_game(df: Any, game: str, levels: Sequence[str] | None = None) -> Any:
     """A row of bar charts, one per configuration of `game` in the table (a page-wide matplotlib figure)."""
     import matplotlib.pyplot as plt
@@ -557,7 +561,8 @@ def plot_game(df: Any, game: str, levels: Sequence[str] | None = None) -> Any:
     configs = [c for c, cfg in CONFIGS.items() if cfg.game == game and c in set(df.config)]
     if not configs:
         raise ExperimentError(f"the table has no games of {game!r}; it has {', '.join(sorted(set(df.config)))}")
-    fig, axes = plt.subplots(1, len(configs), figsize=(5.4 * len(configs), 2.9), squeeze=False)
+    # drawn at READABLE_DPI whatever the page's default: its numbers stay readable on a projector
+    fig, axes = plt.subplots(1, len(configs), figsize=(5.4 * len(configs), 2.9), squeeze=False, dpi=READABLE_DPI)
     for ax, config in zip(axes[0], configs):
         plot_config(df, config, ax, levels)
     fig.tight_layout()
@@ -571,6 +576,7 @@ def plot_komi(df: Any, config: str, ax: Any = None, level: str | None = None) ->
     t = komi_table(df, config, level)
     if ax is None:
         _, ax = plt.subplots(figsize=(4.2, 2.6))
+    ax.figure.set_dpi(max(ax.figure.dpi, READABLE_DPI))   # as plot_game: readable on a projector
     share = t["black share"]
     ax.errorbar(t.komi, 100 * share, yerr=[100 * (share - t.low), 100 * (t.high - share)], fmt="o", color="#333333",
                 capsize=4)

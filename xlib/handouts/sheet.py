@@ -3,10 +3,10 @@
 Everything on it comes from the lesson module (`xlib.registry.lesson(game)`: SCENES, DECISIONS, CREDIT) and
 the game's title; the sheet adds only headings. In order: each rule (a scene) with its title, its sentences
 step by step and two pictures, our decisions, the exercises with their task and position, and the answers on
-pages of their own at the end. The pictures are drawn by the game's own view (`svg.picture`), sized to fit,
-two to a row, and no page break cuts through one (CSS `break-inside: avoid`): a rule may go on over a page after
-its pictures, the exercises follow each other two to a row, and the answers stand in two columns, so few pages
-are left half empty. Text in a picture prints at least `svg.MIN_PRINT_PT` points."""
+pages of their own at the end. The pictures are drawn by the game's own view (`svg.picture`), sized to fit, a
+rule's two with its sentences beside them, and no page break cuts through a rule or an exercise (CSS
+`break-inside: avoid`): the exercises follow each other three to a row, and the answers stand in two columns, so
+few pages are left half empty. Text in a picture prints at least `svg.MIN_PRINT_PT` points."""
 from __future__ import annotations
 
 import html
@@ -19,11 +19,13 @@ from ..core import State
 from ..lessons import Exercise, Scene
 from .svg import picture
 
-#: the largest printed size of a picture (width, height in mm): a rule's two side by side, a rule's one beside its
-#: sentences, an exercise's (two to a row)
-RULE_BOX = (86.0, 60.0)
-ALONE_BOX = (86.0, 60.0)
-EXERCISE_BOX = (86.0, 60.0)
+#: the largest printed size of a picture (width, height in mm): a rule's two side by side with its sentences
+#: beside them, a rule's one beside its sentences, an exercise's (three to a row)
+RULE_BOX = (54.0, 52.0)
+ALONE_BOX = (72.0, 56.0)
+EXERCISE_BOX = (57.0, 54.0)
+#: how many exercises stand side by side in a row
+PER_ROW = 3
 
 CSS = """
 @page { size: A4; margin: 13mm 14mm 15mm 14mm;
@@ -43,9 +45,10 @@ h3 { font-size: 10.5pt; margin: 0 0 1mm; }
 .rule { padding: 3mm 0 3mm; border-top: 0.6pt solid #999; }
 .rule .head { break-inside: avoid; page-break-inside: avoid; }
 .steps > span { break-inside: avoid; }
-.alone { display: flex; align-items: flex-start; gap: 5mm; }
-.alone .pictures { flex: none; margin: 0; }
-.alone .steps { flex: 1; }
+.alone, .beside { display: flex; align-items: flex-start; gap: 4mm; break-inside: avoid; page-break-inside: avoid; }
+.alone .pictures, .beside .pictures { flex: none; margin: 0; gap: 2mm; }
+.alone .steps, .beside .steps { flex: 1; font-size: 9pt; line-height: 1.32; }
+h2.head { break-after: avoid; page-break-after: avoid; }
 .rule:first-of-type { border-top: none; }
 .pictures { display: flex; justify-content: space-around; align-items: flex-end; margin: 1mm 0 2mm; }
 figure { margin: 0; text-align: center; }
@@ -57,13 +60,16 @@ figcaption { font-size: 8.5pt; color: #222; margin-top: 0.8mm; }
 code { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 9.5pt; font-weight: bold; }
 .decisions { break-before: auto; padding-top: 2mm; }
 .decisions li { break-inside: avoid; page-break-inside: avoid; margin-bottom: 1.2mm; }
+.exercises { padding-top: 2mm; }
+.exercises h1.part { break-after: avoid; page-break-after: avoid; }
 .new-page { break-before: page; page-break-before: always; }
 .keep, .row { break-inside: avoid; page-break-inside: avoid; }
 .keep h2 { margin-top: 3mm; }
 .row { display: flex; justify-content: space-between; align-items: flex-start; margin-bottom: 4mm; }
-.exercise { width: 88mm; break-inside: avoid; page-break-inside: avoid; }
+.exercise { width: 58mm; break-inside: avoid; page-break-inside: avoid; }
 .exercise h3 .rule-name { font-weight: normal; color: #333; }
-.exercise .task { margin: 0 0 1mm; }
+.exercise .task { margin: 0 0 1mm; font-size: 9pt; line-height: 1.3; }
+.exercise h3 { font-size: 9.5pt; }
 .choices { margin: 0 0 1.5mm; }
 .choices span { margin-right: 4mm; white-space: nowrap; }
 .answers { columns: 2; column-gap: 7mm; font-size: 9pt; line-height: 1.3; }
@@ -117,8 +123,8 @@ def rule_section(number: int, scene: Scene) -> str:
 
     The pictures are the position at the start (what the first sentence describes) and the position after the
     scene's last move (what the rule made happen), each with the cells its sentence points at outlined: together
-    they show the rule at work, before and after. A scene without moves has the one picture, beside its
-    sentences. The heading and the pictures stay on one page; the sentences may go on over the next."""
+    they show the rule at work, before and after. The sentences stand beside the pictures (a scene without moves
+    has the one picture), and a rule stays on one page."""
     states = scene.states()
     last = len(states) - 1
     if last:
@@ -135,9 +141,9 @@ def rule_section(number: int, scene: Scene) -> str:
     steps = [f'<span class="label">Start</span><span>{_text(scene.sentences[0])}</span>']
     for k, (move, sentence) in enumerate(zip(scene.moves, scene.sentences[1:]), start=1):
         steps.append(f'<span class="label">{k}. {_code(move)}</span><span>{_text(sentence)}</span>')
-    return (f'<section class="rule"><div class="head"><h2><span class="no">Rule {number}</span>'
-            f'{_text(scene.title)}</h2><div class="pictures">{figures}</div></div>'
-            f'<div class="steps">{"".join(steps)}</div></section>')
+    return (f'<section class="rule"><h2 class="head"><span class="no">Rule {number}</span>{_text(scene.title)}</h2>'
+            f'<div class="beside"><div class="pictures">{figures}</div><div class="steps">{"".join(steps)}</div>'
+            f'</div></section>')
 
 
 def _choices(exercise: Exercise) -> str:
@@ -173,7 +179,7 @@ def answer_block(number: int, rule: int, scene: Scene, exercise: Exercise) -> st
 
 
 def _rows(cards: list[str]) -> list[str]:
-    return [f'<div class="row">{"".join(cards[k:k + 2])}</div>' for k in range(0, len(cards), 2)]
+    return [f'<div class="row">{"".join(cards[k:k + PER_ROW])}</div>' for k in range(0, len(cards), PER_ROW)]
 
 
 def handout(game: str) -> str:
@@ -197,14 +203,14 @@ def handout(game: str) -> str:
                      'gap, the app decides so:</p><ul>' +
                      "".join(f"<li>{_text(d)}</li>" for d in decisions) + "</ul></section>")
 
-    cards, answers, number = [], [], 0   # the exercises follow each other two to a row, each naming its rule
+    cards, answers, number = [], [], 0   # the exercises follow each other three to a row, each naming its rule
     for rule, scene in enumerate(scenes, start=1):
         for ex in scene.exercises:
             number += 1
             cards.append(exercise_card(number, scene, ex, rule))
             answers.append(answer_block(number, rule, scene, ex))
     if cards:
-        parts.append('<section class="new-page"><h1 class="part">Exercises</h1>' + "".join(_rows(cards)) +
+        parts.append('<section class="exercises"><h1 class="part">Exercises</h1>' + "".join(_rows(cards)) +
                      "</section>")
         parts.append('<section class="new-page"><h1 class="part">Answers</h1><div class="answers">'
                      + "".join(answers) + "</div></section>")

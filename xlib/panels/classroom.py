@@ -35,7 +35,7 @@ from ..board.progress import LessonProgress, progress_for
 from .xallies_lab import TABLE_STYLE, figure_png, plot_rates
 
 CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spacing:0.12em;color:#1A1A1A}"
-              ".xlib-class-hint{font-size:18px;max-width:760px}"
+              ".xlib-class-hint{font-size:22px;line-height:1.35;max-width:1100px}"
               ".xlib-class-show{display:flex;flex-wrap:wrap;gap:12px 56px;align-items:flex-end}"
               ".xlib-class-address{font:bold 56px/1.1 monospace;color:#1A1A1A;overflow-wrap:anywhere}</style>")
 RED, GREEN = "#B00020", "#00603C"
@@ -714,7 +714,8 @@ class ClassPanel(_ClassWidget):
             _table(self.listing) if len(self.listing) else "<p>No game stored yet: the groups' games appear here "
                                                            "as they play.</p>")
         self.group_view.value = "<h3>XAllies games per group</h3>" + TABLE_STYLE + (
-            _table(self.groups) if len(self.groups) else "<p>No group has joined yet.</p>")
+            _table(self.groups) if len(self.groups) else
+            f"<p>{'No group has played XAllies yet' if groups else 'No group has joined yet'}.</p>")
         if full:
             self._draw_numbers(code, xallies)
         self.text.value = ("<pre style='font-size:12px'>" + html.escape(
