@@ -10,7 +10,7 @@ Everything comes from the package registries now, and nothing from anywhere at r
 - the kernel's own helper wheels (piplite, the ipykernel shim, pyodide_kernel) come with
   jupyterlite-pyodide-kernel; they are shipped with the others so that they load at start, all at once.
 
-Every shipped wheel carries its modules compiled to bytecode by the browser's own Python (site/bytecode.mjs runs
+Every shipped wheel, and Pyodide's standard library, carries its modules compiled to bytecode by the browser's own Python (site/bytecode.mjs runs
 the npm Pyodide in Node.js), so that no page compiles them at each visit.
 
 Links the gallery shows (another place to open the apps) come from the environment at build time:
@@ -153,12 +153,13 @@ def stand_in(name: str, dest: Path) -> Path:
     return path
 
 
-def as_bytecode(wheels: list[Path], pyodide_core: Path, dest: Path) -> list[Path]:
-    """Copies of the wheels with their modules compiled by the browser's own Python (site/bytecode.mjs runs the
-    npm Pyodide in Node.js): a page then imports them without compiling each module first, at every visit."""
+def as_bytecode(archives: list[Path], pyodide_core: Path, dest: Path) -> list[Path]:
+    """Copies of the wheels (and of Pyodide's standard library, which npm ships as source) with their modules
+    compiled by the browser's own Python (site/bytecode.mjs runs the npm Pyodide in Node.js): a page then imports
+    them without compiling each module first, at every visit."""
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
-    copies = [Path(shutil.copy2(wheel, dest / wheel.name)) for wheel in wheels]
+    copies = [Path(shutil.copy2(path, dest / path.name)) for path in archives]
     run("node", HERE / "bytecode.mjs", pyodide_core, dest)
     return copies
 
@@ -311,8 +312,10 @@ def build(out: Path) -> None:
     kernel_own = [w for w in kernel_pypi.glob("*.whl")
                   if canonicalize_name(parse_wheel_filename(w.name)[0]) in map(canonicalize_name, KERNEL_WHEELS)]
     stand_ins = [stand_in(name, local) for name in STAND_INS]
-    shipped = as_bytecode(wheels + kernel_own + [xlib_wheel(local), shim], modules / "pyodide",
-                          work / "bytecode") + stand_ins
+    *compiled, stdlib = as_bytecode(wheels + kernel_own + [xlib_wheel(local), shim,
+                                                           modules / "pyodide" / "python_stdlib.zip"],
+                                    modules / "pyodide", work / "bytecode")
+    shipped = compiled + stand_ins
 
     lite = work / "lite"
     shutil.rmtree(lite, ignore_errors=True)
@@ -320,7 +323,7 @@ def build(out: Path) -> None:
     pyodide.mkdir(parents=True)
     core = modules / "pyodide"
     for name in CORE:
-        shutil.copy2(core / name, pyodide / name)
+        shutil.copy2(stdlib if name == stdlib.name else core / name, pyodide / name)
     for wheel in shipped:
         shutil.copy2(wheel, pyodide / wheel.name)
     lock = write_lock(core / "pyodide-lock.json", shipped, kernel_wheels - {"widgetsnbextension"},

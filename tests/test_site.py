@@ -182,7 +182,7 @@ def test_a_wheel_as_bytecode_imports_without_its_source_and_keeps_its_record_tru
         zf.writestr("tinypkg/data.txt", "kept as it is")
         zf.writestr("tinypkg-1.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: tinypkg\nVersion: 1.0\n")
         zf.writestr("tinypkg-1.0.dist-info/RECORD", "")
-    assert bytecode.compile_wheel(str(path)) == (1, 1)
+    assert bytecode.compile_archive(str(path)) == (1, 1)
     with zipfile.ZipFile(path) as zf:
         names = set(zf.namelist())
         record = zf.read("tinypkg-1.0.dist-info/RECORD").decode().splitlines()
