@@ -228,16 +228,22 @@ def test_a_whole_game_against_the_computer_to_its_end_with_a_reload_halfway(site
     open_page(site_page, site, "alea")
     board = full_board(site_page)
     typed, reloaded = 0, False
+    kept_longer = f"(n) => {{ const r = ({KEPT_RECORD_JS})(); return r !== null && r.moves.length > n; }}"
     while True:
         wait_idle(site_page, board, timeout=120_000)
         record = site_page.evaluate(KEPT_RECORD_JS)
         state = xlib.replay(record) if record else xlib.game("alea").start()
+        played = len(record["moves"]) if record else 0
         if state.over:
             break
+        if state.to_move != 0:   # the computer's turn: its move is kept once played
+            site_page.wait_for_function(kept_longer, arg=played, timeout=120_000)
+            continue
         entry = board.locator(".xlib-entry input")
-        assert not entry.is_disabled() and state.to_move == 0, board.inner_text()   # the computer has answered
+        site_page.wait_for_function("(el) => !el.disabled", arg=entry.element_handle(), timeout=30_000)
         entry.fill(str(rng.choice(state.moves())))
         entry.press("Enter")
+        site_page.wait_for_function(kept_longer, arg=played, timeout=60_000)   # the board took the move
         typed += 1
         assert typed < 200, "the game does not end"
         if typed == 20 and not reloaded:
