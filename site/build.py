@@ -10,8 +10,8 @@ Everything comes from the package registries now, and nothing from anywhere at r
 - the kernel's own helper wheels (piplite, the ipykernel shim, pyodide_kernel) come with
   jupyterlite-pyodide-kernel; they are shipped with the others so that they load at start, all at once.
 
-Every shipped wheel, and Pyodide's standard library, carries its modules compiled to bytecode by the browser's own Python (site/bytecode.mjs runs
-the npm Pyodide in Node.js), so that no page compiles them at each visit.
+Every shipped wheel, and Pyodide's standard library, carries its modules compiled to bytecode by the browser's own
+Python (site/bytecode.mjs runs the npm Pyodide in Node.js), so that no page compiles them at each visit.
 
 Links the gallery shows (another place to open the apps) come from the environment at build time:
 XLIB_SITE_URL (where this site is published), XLIB_BINDER_URL and XLIB_REPO_URL (the repository, for the README's
