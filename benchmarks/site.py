@@ -50,14 +50,15 @@ def painted_board(page) -> None:
 
 
 def browser_cpu() -> float:
-    """CPU seconds used so far by every Chromium process (the page, its Python worker, the network service):
-    a figure that the machine's other work does not inflate, unlike the seconds on the clock."""
+    """CPU seconds used so far by every process of this benchmark's Chromium (the page, its Python worker, the
+    network service): a figure that the machine's other work does not inflate, unlike the seconds on the clock.
+    Only this run's own processes count, not another Chromium on the same machine."""
     import psutil
 
     total = 0.0
-    for proc in psutil.process_iter(["name"]):
+    for proc in psutil.Process().children(recursive=True):
         try:
-            if "chrom" in (proc.info["name"] or ""):
+            if "chrom" in proc.name():
                 times = proc.cpu_times()
                 total += times.user + times.system + times.children_user + times.children_system
         except psutil.Error:

@@ -7,7 +7,11 @@ Everything comes from the package registries now, and nothing from anywhere at r
 - npm (site/package.json and its lock): the Pyodide core, and the Font Awesome stylesheets Voila's page asks for;
 - PyPI (site/pyodide-requirements.txt): the pure-Python wheels the apps import, and a wheel of xlib built from
   this working tree; Pyodide's lock is written here to list exactly the shipped wheels with their sha256;
-- the kernel's own helper wheels (piplite, the ipykernel shim) come with jupyterlite-pyodide-kernel.
+- the kernel's own helper wheels (piplite, the ipykernel shim, pyodide_kernel) come with
+  jupyterlite-pyodide-kernel; they are shipped with the others so that they load at start, all at once.
+
+Every shipped wheel, and Pyodide's standard library, carries its modules compiled to bytecode by the browser's own
+Python (site/bytecode.mjs runs the npm Pyodide in Node.js), so that no page compiles them at each visit.
 
 Links the gallery shows (another place to open the apps) come from the environment at build time:
 XLIB_SITE_URL (where this site is published), XLIB_BINDER_URL and XLIB_REPO_URL (the repository, for the README's
@@ -35,9 +39,18 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 #: the notebooks the site serves: the gallery and the five game apps (the labs need numpy and a shared database)
 NOTEBOOKS = ["index.ipynb", "alea.ipynb", "x.ipynb", "xats.ipynb", "xerog.ipynb", "xallies.ipynb"]
-#: the packages each page's Python loads when it starts, with what they depend on (the kernel asks for sqlite3,
-#: comm, jedi and ipython; the apps import ipywidgets, anywidget and xlib)
-PRELOAD = ["micropip", "sqlite3", "comm", "jedi", "ipython", "ipywidgets", "anywidget", "xlib"]
+#: the packages each page's Python loads when it starts, with what they depend on: the kernel's own (micropip,
+#: piplite, sqlite3, comm, jedi, ipykernel, pyodide_kernel, ipython; the kernel installs any of them not listed
+#: here one by one, after resolving it again) and the apps' (ipywidgets, anywidget, xlib)
+PRELOAD = ["micropip", "piplite", "sqlite3", "comm", "jedi", "ipykernel", "pyodide_kernel", "ipython", "ipywidgets",
+           "anywidget", "xlib"]
+#: the kernel's own wheels, shipped with Pyodide's packages so that they load at start with the others
+KERNEL_WHEELS = ["piplite", "ipykernel", "pyodide_kernel"]
+#: packages the kernel asks for that the site replaces by an empty stand-in, and why
+STAND_INS = {
+    "sqlite3": "Stands in for Pyodide's unvendored sqlite3 module, which this site does not ship",
+    "jedi": "Stands in for jedi, which IPython imports at start only to complete code as it is typed",
+}
 #: the Pyodide core files the site ships (the npm package lists 300+ wheels in its lock but ships none of them)
 CORE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
 #: the Python the browser runs, to judge each wheel's dependency markers
@@ -116,27 +129,39 @@ def xlib_wheel(dest: Path) -> Path:
     return wheel
 
 
-def sqlite3_stand_in(dest: Path) -> Path:
-    """An empty package named sqlite3. The kernel asks for Pyodide's sqlite3 module, which the npm package does not
-    ship; with this one installed instead, `import sqlite3` fails as IPython expects when SQLite is missing, and
-    IPython keeps its history in memory. (Class mode, which needs SQLite, is not offered on the site.)"""
-    path = dest / "sqlite3-0.0.0-py3-none-any.whl"
-    info = "sqlite3-0.0.0.dist-info"
+def stand_in(name: str, dest: Path) -> Path:
+    """An empty package named `name` (see STAND_INS). The kernel asks for Pyodide's sqlite3 module, which the npm
+    package does not ship: with the stand-in installed instead, `import sqlite3` fails as IPython expects when
+    SQLite is missing, and IPython keeps its history in memory (class mode, which needs SQLite, is not offered on
+    the site). IPython imports jedi, when it is there, only to complete code as one types, which no app page does:
+    without it, a page starts about a second sooner and downloads 1.6 MB less."""
+    path = dest / f"{name}-0.0.0-py3-none-any.whl"
+    info = f"{name}-0.0.0.dist-info"
     files = {
-        f"{info}/METADATA": "Metadata-Version: 2.1\nName: sqlite3\nVersion: 0.0.0\nSummary: Stands in for Pyodide's "
-                            "unvendored sqlite3 module, which this site does not ship\n",
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: 0.0.0\nSummary: {STAND_INS[name]}\n",
         f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: xlib-site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
     }
     record = []
     with zipfile.ZipFile(path, "w") as zf:
-        for name, text in files.items():
+        for fname, text in files.items():
             data = text.encode()
-            zf.writestr(zipfile.ZipInfo(name, (2020, 1, 1, 0, 0, 0)), data)
+            zf.writestr(zipfile.ZipInfo(fname, (2020, 1, 1, 0, 0, 0)), data)
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            record.append(f"{name},sha256={digest},{len(data)}")
+            record.append(f"{fname},sha256={digest},{len(data)}")
         record.append(f"{info}/RECORD,,")
         zf.writestr(zipfile.ZipInfo(f"{info}/RECORD", (2020, 1, 1, 0, 0, 0)), "\n".join(record) + "\n")
     return path
+
+
+def as_bytecode(archives: list[Path], pyodide_core: Path, dest: Path) -> list[Path]:
+    """Copies of the wheels (and of Pyodide's standard library, which npm ships as source) with their modules
+    compiled by the browser's own Python (site/bytecode.mjs runs the npm Pyodide in Node.js): a page then imports
+    them without compiling each module first, at every visit."""
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    copies = [Path(shutil.copy2(path, dest / path.name)) for path in archives]
+    run("node", HERE / "bytecode.mjs", pyodide_core, dest)
+    return copies
 
 
 def wheel_entry(path: Path) -> tuple[dict, list[Requirement]]:
@@ -177,7 +202,7 @@ def write_lock(core_lock: Path, wheels: list[Path], kernel_wheels: set[str], out
                 continue
             dep = canonicalize_name(req.name)
             if dep in entries:
-                if not req.specifier.contains(entries[dep]["version"], prereleases=True):
+                if dep not in STAND_INS and not req.specifier.contains(entries[dep]["version"], prereleases=True):
                     missing.append(f"{key} needs {req} (shipped: {entries[dep]['version']})")
                 entries[key]["depends"].append(dep)
             elif dep not in kernel_wheels:
@@ -284,7 +309,13 @@ def build(out: Path) -> None:
     kernel_wheels = {canonicalize_name(parse_wheel_filename(p.name)[0]) for p in kernel_pypi.glob("*.whl")}
     # the widgets' notebook extension: the kernel's own empty stand-in, so the real one's files are not shipped
     (shim,) = kernel_pypi.glob("widgetsnbextension-4.*.whl")
-    shipped = wheels + [xlib_wheel(local), sqlite3_stand_in(local), shim]
+    kernel_own = [w for w in kernel_pypi.glob("*.whl")
+                  if canonicalize_name(parse_wheel_filename(w.name)[0]) in map(canonicalize_name, KERNEL_WHEELS)]
+    stand_ins = [stand_in(name, local) for name in STAND_INS]
+    *compiled, stdlib = as_bytecode(wheels + kernel_own + [xlib_wheel(local), shim,
+                                                           modules / "pyodide" / "python_stdlib.zip"],
+                                    modules / "pyodide", work / "bytecode")
+    shipped = compiled + stand_ins
 
     lite = work / "lite"
     shutil.rmtree(lite, ignore_errors=True)
@@ -292,12 +323,12 @@ def build(out: Path) -> None:
     pyodide.mkdir(parents=True)
     core = modules / "pyodide"
     for name in CORE:
-        shutil.copy2(core / name, pyodide / name)
+        shutil.copy2(stdlib if name == stdlib.name else core / name, pyodide / name)
     for wheel in shipped:
         shutil.copy2(wheel, pyodide / wheel.name)
     lock = write_lock(core / "pyodide-lock.json", shipped, kernel_wheels - {"widgetsnbextension"},
                       pyodide / "pyodide-lock.json")
-    absent = [p for p in PRELOAD if p not in lock["packages"]]
+    absent = [p for p in PRELOAD if canonicalize_name(p) not in lock["packages"]]
     if absent:
         raise SystemExit(f"the pages load packages the site does not ship: {absent}")
     (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(links()), indent=2) + "\n")

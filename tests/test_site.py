@@ -125,16 +125,35 @@ def test_the_lock_lists_exactly_the_shipped_wheels_with_their_hashes_and_browser
         build.write_lock(core, [_wheel(tmp_path, "eps", "1.0", ["missing"], ["eps"])], set(), tmp_path / "lock.json")
 
 
-def test_the_sqlite3_stand_in_installs_no_module(tmp_path):
+@pytest.mark.parametrize("name", ["sqlite3", "jedi"])
+def test_a_stand_in_installs_no_module(tmp_path, name):
     build = load_build()
-    path = build.sqlite3_stand_in(tmp_path)
+    path = build.stand_in(name, tmp_path)
     with zipfile.ZipFile(path) as zf:
         names = zf.namelist()
-        record = zf.read("sqlite3-0.0.0.dist-info/RECORD").decode()
-    assert all(n.startswith("sqlite3-0.0.0.dist-info/") for n in names)
+        record = zf.read(f"{name}-0.0.0.dist-info/RECORD").decode()
+    assert all(n.startswith(f"{name}-0.0.0.dist-info/") for n in names)
     assert all(n in record for n in names)
     entry, requires = build.wheel_entry(path)
     assert entry["imports"] == [] and requires == []
+
+
+def test_a_stand_in_satisfies_a_versioned_requirement(tmp_path):
+    build = load_build()
+    core = tmp_path / "core-lock.json"
+    core.write_text(json.dumps({"info": {"python": "3.13.2"}, "packages": {}}))
+    wheels = [_wheel(tmp_path, "shell", "1.0", ["jedi>=0.16"], ["shell"]), build.stand_in("jedi", tmp_path)]
+    lock = build.write_lock(core, wheels, set(), tmp_path / "lock.json")
+    assert lock["packages"]["shell"]["depends"] == ["jedi"]
+
+
+def test_the_kernel_wheels_load_at_start():
+    build = load_build()
+    config = build.lite_config({})
+    packages = config["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN]["loadPyodideOptions"][
+        "packages"]
+    # the kernel installs one by one, after resolving it again, each of these that the page did not load at start
+    assert {"micropip", "piplite", "sqlite3", "comm", "jedi", "ipykernel", "pyodide_kernel", "ipython"} <= set(packages)
 
 
 def test_the_site_wheels_agree_with_the_app_lock_except_where_said():
@@ -148,3 +167,34 @@ def test_the_site_wheels_agree_with_the_app_lock_except_where_said():
     kernel = config["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN]
     assert kernel["pyodideUrl"].startswith("./") and kernel["disablePyPIFallback"] is True
     assert "xlib" in kernel["loadPyodideOptions"]["packages"]
+
+
+def test_a_wheel_as_bytecode_imports_without_its_source_and_keeps_its_record_true(tmp_path, monkeypatch):
+    """site/bytecode.py (run by the build inside Pyodide, here by this Python) swaps each module's source for its
+    bytecode; a module that does not compile keeps its source."""
+    spec = importlib.util.spec_from_file_location("site_bytecode", ROOT / "site" / "bytecode.py")
+    bytecode = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bytecode)
+    path = tmp_path / "tinypkg-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as zf:
+        zf.writestr("tinypkg/__init__.py", "def double(n):\n    return 2 * n\n")
+        zf.writestr("tinypkg/py2_only.py", "print 'old'\n")
+        zf.writestr("tinypkg/data.txt", "kept as it is")
+        zf.writestr("tinypkg-1.0.dist-info/METADATA", "Metadata-Version: 2.1\nName: tinypkg\nVersion: 1.0\n")
+        zf.writestr("tinypkg-1.0.dist-info/RECORD", "")
+    assert bytecode.compile_archive(str(path)) == (1, 1)
+    with zipfile.ZipFile(path) as zf:
+        names = set(zf.namelist())
+        record = zf.read("tinypkg-1.0.dist-info/RECORD").decode().splitlines()
+        for line in record:
+            name, digest, size = line.split(",")
+            if digest:
+                data = zf.read(name)
+                assert digest == bytecode._record_line(name, data).split(",")[1] and int(size) == len(data)
+    assert names == {"tinypkg/__init__.pyc", "tinypkg/py2_only.py", "tinypkg/data.txt",
+                     "tinypkg-1.0.dist-info/METADATA", "tinypkg-1.0.dist-info/RECORD"}
+    assert {line.split(",")[0] for line in record} == names
+    monkeypatch.syspath_prepend(str(path))
+    import tinypkg  # type: ignore[import-not-found]
+
+    assert tinypkg.double(21) == 42 and tinypkg.__file__.endswith("__init__.pyc")

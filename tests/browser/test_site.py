@@ -1,10 +1,13 @@
 """The static site in Chromium, with nothing but its own files: `make site` builds it once per test run, Python's
 http.server serves it on 127.0.0.1, and any request to another address fails the test (it is blocked, and
 recorded). In each game's app a student plays a move by clicks, the computer answers in the browser, and a
-reload offers the game back; the gallery shows the labs as running elsewhere, and a handout is made."""
+reload offers the game back; in Alea Evangelion a whole game against the computer (Medium) is played to its end
+through the move box, with a reload halfway; the gallery shows the labs as running elsewhere, and a handout is
+made."""
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -16,6 +19,7 @@ import pytest
 
 import xlib
 from xlib.board import view_for
+from xlib.board.result import result_title
 
 from .conftest import _require_browser
 from .harness import CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, free_port, no_errors, wait_idle, wait_painted
@@ -188,4 +192,74 @@ def test_a_move_by_clicks_the_computer_answers_and_a_reload_keeps_the_game(site_
         link.wait_for(timeout=120_000)
         assert link.get_attribute("href").startswith("data:text/html;base64,")
     site_page.screenshot(path=str(artifacts / f"site-{game}-reloaded.png"), full_page=False)
+    no_errors(site_page)
+
+
+#: the game this page keeps on the device (its keeper's entry with a game record; every app of the site has its
+#: own, under a key ending with the page's path)
+KEPT_RECORD_JS = """() => {
+  for (const key of Object.keys(localStorage)) {
+    if (!key.endsWith("@" + location.pathname)) continue;
+    try { const d = JSON.parse(localStorage.getItem(key)); if (d && d.record) return d.record; }
+    catch (e) { /* not one of ours */ }
+  }
+  return null;
+}"""
+
+
+def continue_after_reload(page, listed: str):
+    """Reload the page, take the offer to continue, and wait until the move list is the one before."""
+    page.reload(timeout=VISIT)
+    page.wait_for_selector("h1", timeout=VISIT)
+    board = full_board(page)
+    button = board.locator(".xlib-continue")
+    button.wait_for(timeout=120_000)
+    button.click()
+    page.wait_for_function("([el, text]) => el.innerText === text",
+                           arg=[board.locator(".xlib-log").element_handle(), listed], timeout=60_000)
+    return board
+
+
+def test_a_whole_game_against_the_computer_to_its_end_with_a_reload_halfway(site_page, site, artifacts):
+    """A student plays Alea Evangelion against the computer (Medium, the seat's own) to the end, typing each move
+    (any legal one) into the move box; halfway the page is reloaded and the game continued. The game the page
+    keeps is replayed here, by the same rules, to know the position and to check the result the board shows."""
+    rng = random.Random(5)
+    open_page(site_page, site, "alea")
+    board = full_board(site_page)
+    # a game this browser kept from an earlier visit is offered back: the student takes it up and plays on
+    site_page.wait_for_function(f"() => ({KEPT_RECORD_JS})() === null || document.querySelector('.xlib-continue')",
+                                timeout=120_000)
+    if site_page.evaluate(KEPT_RECORD_JS) is not None:
+        board.locator(".xlib-continue").click()
+        site_page.wait_for_function("(el) => el.innerText.includes('goes on from move')",
+                                    arg=board.locator(".xlib-message").element_handle(), timeout=60_000)
+    typed, reloaded = 0, False
+    kept_longer = f"(n) => {{ const r = ({KEPT_RECORD_JS})(); return r !== null && r.moves.length > n; }}"
+    while True:
+        wait_idle(site_page, board, timeout=120_000)
+        record = site_page.evaluate(KEPT_RECORD_JS)
+        state = xlib.replay(record) if record else xlib.game("alea").start()
+        played = len(record["moves"]) if record else 0
+        if state.over:
+            break
+        if state.to_move != 0:   # the computer's turn: its move is kept once played
+            site_page.wait_for_function(kept_longer, arg=played, timeout=120_000)
+            continue
+        entry = board.locator(".xlib-entry input")
+        site_page.wait_for_function("(el) => !el.disabled", arg=entry.element_handle(), timeout=30_000)
+        entry.fill(str(rng.choice(state.moves())))
+        entry.press("Enter")
+        site_page.wait_for_function(kept_longer, arg=played, timeout=60_000)   # the board took the move
+        typed += 1
+        assert typed < 200, "the game does not end"
+        if typed == 20 and not reloaded:
+            wait_idle(site_page, board, timeout=120_000)
+            board = continue_after_reload(site_page, board.locator(".xlib-log").inner_text())
+            reloaded = True
+    assert reloaded and typed >= 20
+    assert moves_listed(board) == len(record["moves"])   # one decision a move in this game
+    message = board.inner_text()
+    assert "Game over" in message and result_title(view_for(state), state) in message, message
+    board.screenshot(path=str(artifacts / "site-alea-game-over.png"))
     no_errors(site_page)
