@@ -47,3 +47,20 @@ def page(browser):
     pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))
     yield pg
     context.close()
+
+
+@pytest.fixture
+def context_page(browser):
+    """Pages of a given size (width, height), on a touch screen if asked, each in a context of its own."""
+    made = []
+
+    def make(size, touch=False):
+        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch)
+        made.append(ctx)
+        pg = ctx.new_page()
+        pg.errors = []
+        pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))
+        return pg
+    yield make
+    for ctx in made:
+        ctx.close()

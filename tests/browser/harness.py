@@ -63,6 +63,21 @@ def voila(*extra: str, log_to: Path | None = None) -> Iterator[str]:
             proc.kill()
 
 
+@contextmanager
+def voila_with_class_db(db: str) -> Iterator[str]:
+    """Voila on the notebooks whose kernels keep classes in the database file `db`; yields the base URL."""
+    old = os.environ.get("XLIB_CLASS_DB")
+    os.environ["XLIB_CLASS_DB"] = db
+    try:
+        with voila() as url:
+            yield url
+    finally:
+        if old is None:
+            os.environ.pop("XLIB_CLASS_DB", None)
+        else:
+            os.environ["XLIB_CLASS_DB"] = old
+
+
 PAINTED_JS = """(el) => {
   const c = el.querySelector('canvas') || el;
   const ctx = c.getContext('2d');

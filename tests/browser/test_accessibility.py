@@ -6,7 +6,6 @@ Voila runs with its own class database (XLIB_CLASS_DB), so a class can be starte
 from __future__ import annotations
 
 import json
-import os
 import re
 from typing import Iterator
 
@@ -19,8 +18,8 @@ from xlib.handouts import handout
 
 from ..keyboard import keys_for_clicks
 from .conftest import _require_browser
-from .harness import (VIEWPORT, axe_summary, axe_violations, build_every_board, no_errors, open_app, voila,
-                      wait_idle, wait_painted)
+from .harness import (VIEWPORT, axe_summary, axe_violations, build_every_board, no_errors, open_app,
+                      voila_with_class_db, wait_idle, wait_painted)
 from .test_exercises import first_move_exercise
 from .test_screens import clicks_for_a_move
 
@@ -38,16 +37,8 @@ def a11y_server(tmp_path_factory, artifacts) -> Iterator[tuple[str, str]]:
     """Voila on the notebooks with its own class database; (URL, database file)."""
     _require_browser()
     db = str(tmp_path_factory.mktemp("a11y-class") / "classes.sqlite3")
-    old = os.environ.get("XLIB_CLASS_DB")
-    os.environ["XLIB_CLASS_DB"] = db
-    try:
-        with voila() as url:
-            yield url, db
-    finally:
-        if old is None:
-            os.environ.pop("XLIB_CLASS_DB", None)
-        else:
-            os.environ["XLIB_CLASS_DB"] = old
+    with voila_with_class_db(db) as url:
+        yield url, db
 
 
 def no_violations(page, where: str, artifacts) -> None:

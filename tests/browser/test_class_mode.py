@@ -5,7 +5,6 @@ Voila runs with XLIB_CLASS_DB set to a fresh SQLite file, so every kernel (the l
 app page's) shares that class database, as on a classroom laptop running `make app`."""
 from __future__ import annotations
 
-import os
 import re
 from typing import Iterator
 
@@ -16,7 +15,7 @@ import xlib
 from xlib.classroom import new_game_key, open_store
 
 from .conftest import _require_browser
-from .harness import VIEWPORT, click_view_point, no_errors, open_app, voila, wait_idle, wait_painted
+from .harness import VIEWPORT, click_view_point, no_errors, open_app, voila_with_class_db, wait_idle, wait_painted
 
 VIEW = XAlliesView()
 
@@ -30,16 +29,8 @@ def class_server(tmp_path_factory, artifacts) -> Iterator[tuple[str, str]]:
     """Voila on the notebooks with its own class database; (URL, database file)."""
     _require_browser()
     db = str(tmp_path_factory.mktemp("class") / "classes.sqlite3")
-    old = os.environ.get("XLIB_CLASS_DB")
-    os.environ["XLIB_CLASS_DB"] = db
-    try:
-        with voila() as url:
-            yield url, db
-    finally:
-        if old is None:
-            os.environ.pop("XLIB_CLASS_DB", None)
-        else:
-            os.environ["XLIB_CLASS_DB"] = old
+    with voila_with_class_db(db) as url:
+        yield url, db
 
 
 def _page(browser):

@@ -11,25 +11,9 @@ from .harness import inside_viewport, no_errors, open_app, wait_painted
 APPS = {"alea.ipynb": "alea", "x.ipynb": "x", "xats.ipynb": "xats", "xerog.ipynb": "xerog", "xallies.ipynb": "xallies"}
 
 
-@pytest.fixture
-def sized_page(browser):
-    made = []
-
-    def make(width, height):
-        ctx = browser.new_context(viewport={"width": width, "height": height})
-        made.append(ctx)
-        pg = ctx.new_page()
-        pg.errors = []
-        pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))
-        return pg
-    yield make
-    for ctx in made:
-        ctx.close()
-
-
 @pytest.mark.parametrize("app", ["x.ipynb", "xallies.ipynb"])
-def test_an_exercise_shows_its_task_board_and_feedback_in_one_view(sized_page, server, artifacts, app):
-    page = sized_page(1366, 768)
+def test_an_exercise_shows_its_task_board_and_feedback_in_one_view(context_page, server, artifacts, app):
+    page = context_page((1366, 768))
     open_app(page, server, app)
     lesson = page.locator(".xlib-tutorial").first
     wait_painted(page, lesson.locator(".xlib-canvas").first)
@@ -44,9 +28,9 @@ def test_an_exercise_shows_its_task_board_and_feedback_in_one_view(sized_page, s
 
 
 @pytest.mark.parametrize("app", APPS)
-def test_a_lesson_board_at_125_percent_keeps_its_coordinates_readable(sized_page, server, artifacts, app):
+def test_a_lesson_board_at_125_percent_keeps_its_coordinates_readable(context_page, server, artifacts, app):
     game = APPS[app]
-    page = sized_page(1093, 614)
+    page = context_page((1093, 614))
     open_app(page, server, app)
     lesson = page.locator(".xlib-tutorial").first
     canvas = lesson.locator(".xlib-canvas").first
@@ -64,9 +48,9 @@ def test_a_lesson_board_at_125_percent_keeps_its_coordinates_readable(sized_page
     no_errors(page)
 
 
-def test_next_rule_on_a_rules_last_exercise_goes_to_the_next_rules_board(sized_page, server, artifacts):
+def test_next_rule_on_a_rules_last_exercise_goes_to_the_next_rules_board(context_page, server, artifacts):
     scenes = registry.lesson("alea").SCENES
-    page = sized_page(1366, 768)
+    page = context_page((1366, 768))
     open_app(page, server, "alea.ipynb")
     lesson = page.locator(".xlib-tutorial").first
     wait_painted(page, lesson.locator(".xlib-canvas").first)

@@ -52,22 +52,6 @@ def point_on(canvas, view, x, y):
     return {"x": x * zoom, "y": y * zoom}
 
 
-@pytest.fixture
-def context_page(browser):
-    made = []
-
-    def make(size, touch=False):
-        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch)
-        made.append(ctx)
-        pg = ctx.new_page()
-        pg.errors = []
-        pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))
-        return pg
-    yield make
-    for ctx in made:
-        ctx.close()
-
-
 @pytest.mark.parametrize("app", APPS)
 def test_the_board_uses_the_screen_and_what_a_student_needs_is_in_one_view(context_page, server, artifacts, app):
     game = APPS[app]

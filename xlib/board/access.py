@@ -129,7 +129,7 @@ function keepFocus() {
   const same = Array.from(box.querySelectorAll("button, input, select"))
     .find((b) => !b.disabled && b.textContent.trim() === focused.text && b.getClientRects().length);
   const next = same || box.querySelector("canvas");
-  if (next) next.focus();
+  if (next) next.focus({ preventScroll: true });   // the page stays where it was (a lesson may have moved on)
 }
 
 function render({ model, el }) {
