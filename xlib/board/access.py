@@ -90,6 +90,14 @@ function fix(root) {
     d.setAttribute("role", "region");
     d.setAttribute("aria-label", "Moves");
   });
+  // a lesson's words and the message box scroll when they are long: they take the focus, so the keys scroll them
+  root.querySelectorAll(".xlib-sentence:not([tabindex]), .xlib-message:not([tabindex])").forEach((d) => {
+    d.setAttribute("tabindex", "0");
+    if (!d.hasAttribute("role")) {
+      d.setAttribute("role", "region");
+      d.setAttribute("aria-label", "The lesson's words");
+    }
+  });
   // the sections of an accordion (Players, Options for a new game…) open by keyboard like buttons
   root.querySelectorAll(".jupyter-widget-Collapse-header").forEach((h) => {
     if (!h.hasAttribute("tabindex")) {

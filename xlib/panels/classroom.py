@@ -26,7 +26,7 @@ from ..classroom import table as tables
 from ..core import State
 from ..experiments.politics import too_few
 from ..registry import game_names
-from .experiment import PLOT_WIDTH, csv_link, teacher_sentence
+from .experiment import PLOT_WIDTH, Picture, csv_link, teacher_sentence
 from .pictures import describe_figure
 from ..board import shared
 from ..board.board import Board, in_kernel
@@ -85,9 +85,9 @@ def _table(df: Any) -> str:
     return f"<div class='xlib-table'>{df.to_html(na_rep='–', index_names=False)}</div>"
 
 
-def _plot_widget() -> w.Image:
+def _plot_widget() -> Picture:
     """An image for a plot, hidden until there is one."""
-    img = w.Image(value=b"", format="png", layout=w.Layout(max_width=PLOT_WIDTH, display="none"))
+    img = Picture(value=b"", format="png", layout=w.Layout(max_width=PLOT_WIDTH, display="none"))
     img.add_class("xlib-plot")
     return img
 

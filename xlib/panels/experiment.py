@@ -18,6 +18,7 @@ import traceback
 from typing import Any, Callable, Sequence
 
 import ipywidgets as w
+import traitlets
 
 from ..board.access import page_access
 from ..board.board import in_kernel
@@ -79,9 +80,16 @@ def figure_png(fig: Any) -> bytes:
     return buf.getvalue()
 
 
+class Picture(w.Image):
+    """An image whose tooltip is its text alternative. The page's image view reads a description beside the
+    tooltip, which a plain Image lacks: given a tooltip, it fails to draw at all."""
+
+    description = traitlets.Unicode("").tag(sync=True)
+
+
 def image(fig: Any, max_width: str = PLOT_WIDTH) -> w.Image:
     """A matplotlib figure as an image widget no wider than `max_width` (so it fits the page)."""
-    img = w.Image(value=figure_png(fig), format="png", layout=w.Layout(max_width=max_width))
+    img = Picture(value=figure_png(fig), format="png", layout=w.Layout(max_width=max_width))
     img.tooltip = describe_figure(fig)   # the picture's text alternative: what it shows, with its numbers
     img.add_class("xlib-plot")
     return img
