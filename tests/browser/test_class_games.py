@@ -41,7 +41,7 @@ def start_a_game_of_x_in_class(page, server: str, code: str, group: str):
     size = board.locator(".widget-vbox", has=page.get_by_text("Board size")).last.locator("input")
     size.fill("6")
     size.press("Tab")
-    board.get_by_role("button", name="New game").click()
+    board.get_by_role("button", name=re.compile(r"^\W*New game$")).click()
     wait_text(page, board.locator(".xlib-live"), "X by Mark Steere, 6×6")   # the screen reader's words
     wait_idle(page, board)
     board.get_by_text("Players").first.click()

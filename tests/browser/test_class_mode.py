@@ -83,7 +83,7 @@ def finish_a_short_game(page, board, join) -> None:
     box = rounds.locator("input")
     box.fill("1")
     box.press("Tab")
-    board.get_by_role("button", name="New game").click()
+    board.get_by_role("button", name=re.compile(r"^\W*New game$")).click()
     wait_idle(page, board)
     board.get_by_text("Players").first.click()
     seat = board.locator("select", has=page.locator("option", has_text="Computer: Random")).first

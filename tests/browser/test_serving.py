@@ -73,16 +73,22 @@ def test_a_kernel_that_waited_in_the_pool_past_the_idle_timeout_serves_its_page(
             page.close()
 
 
+#: kernels of other servers this test run started (the session's Voila), left out of what a test counts
+OTHERS: set[str] = set()
+
+
 def kernel_processes() -> dict[str, "object"]:
-    """The running kernels of this test's Voila by kernel id (not their forked workers)."""
+    """The running kernels of this test's Voila by kernel id (not their forked workers); kernels that ran before
+    the test (another server's) are not its own."""
     import psutil
 
     found = {}
     for p in psutil.Process().children(recursive=True):
         try:
             cmd = p.cmdline()
-            if "ipykernel_launcher" in cmd and p.parent().cmdline() != cmd:
-                found[cmd[-1].rsplit("kernel-", 1)[-1].removesuffix(".json")] = p
+            kernel = cmd[-1].rsplit("kernel-", 1)[-1].removesuffix(".json")
+            if "ipykernel_launcher" in cmd and p.parent().cmdline() != cmd and kernel not in OTHERS:
+                found[kernel] = p
         except psutil.Error:
             pass
     return found
@@ -99,6 +105,8 @@ def wait_for_kernels(n: int, timeout: float = 120) -> dict[str, "object"]:
 
 
 def serve_like_make_app(monkeypatch) -> None:
+    OTHERS.clear()
+    OTHERS.update(kernel_processes())   # the kernels running before this test's server starts
     monkeypatch.setenv("JUPYTER_PATH", str(ROOT / "serve"))
     monkeypatch.setenv("JUPYTER_CONFIG_PATH", str(ROOT / "serve"))
 
