@@ -1,5 +1,7 @@
 """The full game's small things, in the browser: New game's question fits its button, the move list never shows
 a line cut in half, and a move typed in capitals is played."""
+import re
+
 from .harness import no_errors, open_app, wait_idle, wait_painted
 
 
