@@ -90,15 +90,14 @@ def test_four_players_and_rule_controls_reach_the_games():
 
 
 def test_experiment_panel_runs_shows_plots_tables_prompts_and_csv():
-    pytest.importorskip("ipywidgets")
+    widgets = pytest.importorskip("ipywidgets")
     from xlib.panels.xallies_lab import ExperimentPanel
 
     p = ExperimentPanel(games=30, seed=4)
     p.mixes.value = ("all selfish", "all prosocial")
     p.custom.value = "spoiler, prosocial"
     p.run(progress=False)
-    kinds = [type(c).__name__ for c in p.results.children]
-    assert kinds.count("Image") == 3 and "Discuss." in p.results.children[2].value
+    assert sum(isinstance(c, widgets.Image) for c in p.results.children) == 3 and "Discuss." in p.results.children[2].value
     assert "your mix: spoiler + prosocial" in set(p.summary.index)
     assert "data:text/csv;base64," in p.results.children[-1].value
     assert "seed 4" in p.message.value
@@ -108,12 +107,12 @@ def test_experiment_panel_runs_shows_plots_tables_prompts_and_csv():
 
 
 def test_experiment_panel_population_dynamics():
-    pytest.importorskip("ipywidgets")
+    widgets = pytest.importorskip("ipywidgets")
     from xlib.panels.xallies_lab import ExperimentPanel
 
     p = ExperimentPanel(games=30, seed=0)
     p.run_dynamics(generations=10, progress=False)
-    assert len(p.history) == 11 and any(type(c).__name__ == "Image" for c in p.dynamics.children)
+    assert len(p.history) == 11 and any(isinstance(c, widgets.Image) for c in p.dynamics.children)
 
 
 def test_class_round_ledger_follows_the_board():

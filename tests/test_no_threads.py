@@ -2,8 +2,7 @@
 run as asyncio tasks on the page's event loop, pausing between frames and between slices of the search, so
 clicks that come meanwhile are answered and dropped, never played later."""
 import asyncio
-import threading
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -15,33 +14,9 @@ from xlib.lessons import Scene  # noqa: E402
 from xlib.views.x.view import XView  # noqa: E402
 from xlib.views.xallies.view import well_centre  # noqa: E402
 
+from .loops import run, where_no_loop_runs  # noqa: E402
+
 pytestmark = pytest.mark.usefixtures("no_threads")
-START = threading.Thread.start   # taken before the fixture refuses every thread
-
-
-def where_no_loop_runs(fn: Callable[[], Any]) -> Any:
-    """Call `fn` on a thread of its own, where no event loop runs yet: the browser tests' Playwright keeps one
-    running on the main thread of the same test run. The board's code inside still finds no thread to start."""
-    out: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            out["value"] = fn()
-        except BaseException as exc:  # noqa: BLE001 - raised again on the test's thread
-            out["error"] = exc
-
-    runner = threading.Thread(target=target, daemon=True)
-    START(runner)
-    runner.join(300)
-    assert not runner.is_alive(), "the test's loop never finished"
-    if "error" in out:
-        raise out["error"]
-    return out.get("value")
-
-
-def run(coroutine: Any) -> None:
-    """asyncio.run, on a thread where no other loop runs."""
-    where_no_loop_runs(lambda: asyncio.run(coroutine))
 
 
 class Held:

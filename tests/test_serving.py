@@ -8,6 +8,8 @@ from typing import Any
 
 from xlib.serving import ClassroomKernelManager
 
+from .loops import run as run_loop
+
 
 class FakeKernel:
     """A kernel that is alive until it is killed."""
@@ -72,7 +74,7 @@ def test_a_page_never_takes_a_dead_pooled_kernel():
         assert kernel == second and manager.shut == [first]
         await asyncio.sleep(0)
         assert len(manager._pools["x.ipynb"]) == 2 and first not in pooled(manager)   # heated anew behind it
-    asyncio.run(run())
+    run_loop(run())
 
 
 def test_a_kernel_whose_notebook_failed_or_that_restarted_empty_is_replaced():
@@ -86,7 +88,7 @@ def test_a_kernel_whose_notebook_failed_or_that_restarted_empty_is_replaced():
         manager._kernels[restarted].on_restart()   # died and came back without the notebook run in it
         _, _, kernel = await manager.get_rendered_notebook("x.ipynb")
         assert kernel == good and sorted(manager.shut) == sorted([broken, restarted])
-    asyncio.run(run())
+    run_loop(run())
 
 
 def test_the_periodic_check_replaces_a_dead_kernel_before_any_page_comes(caplog):
@@ -101,7 +103,7 @@ def test_the_periodic_check_replaces_a_dead_kernel_before_any_page_comes(caplog)
         await asyncio.sleep(0)
         assert manager.shut == [dead] and dead not in pooled(manager) and len(pooled(manager)) == 5
     with caplog.at_level(logging.INFO, logger="test-serving"):
-        asyncio.run(run())
+        run_loop(run())
     assert any("READY: all 5 pages of x.ipynb" in r.getMessage() for r in caplog.records)
     assert any("died" in r.getMessage() for r in caplog.records)
 
@@ -178,4 +180,4 @@ def test_a_class_pool_heats_a_few_kernels_at_a_time():
         contents = await asyncio.gather(*manager._pools["x.ipynb"])
         await asyncio.gather(*(c["task"] for c in contents))
         assert len(contents) == 3 * HEAT_AT_ONCE + 1 and SlowPool.most == HEAT_AT_ONCE
-    asyncio.run(run())
+    run_loop(run())
