@@ -17,6 +17,7 @@ pytest.importorskip("ipycanvas")
 import xlib  # noqa: E402
 from xlib import registry  # noqa: E402
 from xlib.board import palette, view_for  # noqa: E402
+from xlib.board.result import result_title  # noqa: E402
 from xlib.handouts import Recorder, UnknownCanvasCall, handout, picture, to_svg  # noqa: E402
 from xlib.board.calls import CALLS, SETTINGS  # noqa: E402
 from xlib.handouts.sheet import ALONE_BOX, EXERCISE_BOX, PER_ROW, RULE_BOX, credits, fit  # noqa: E402
@@ -106,8 +107,11 @@ def test_a_rule_shows_its_start_and_its_last_move_with_the_sentences_marks():
         scene = registry.lesson(name).SCENES[0]
         states, last = scene.states(), len(scene.moves)
         size = fit(view_for(states[0]), RULE_BOX)
-        assert picture(states[0], scene.marks_at(0), size, "At the start") in SHEETS[name]
-        assert picture(states[-1], scene.marks_at(last), size, f"After move {last} ({scene.moves[-1]})") in SHEETS[name]
+        assert picture(states[0], scene.marks_at(0), size, "At the start", compact=True) in SHEETS[name]
+        label = f"After move {last} ({scene.moves[-1]})"
+        if states[-1].over:
+            label += f": {result_title(view_for(states[-1]), states[-1])}"
+        assert picture(states[-1], scene.marks_at(last), size, label, compact=True) in SHEETS[name]
     marked = next(s for s in registry.lesson("alea").SCENES if any(s.marks_at(k) for k in (0, len(s.moves))))
     step = 0 if marked.marks_at(0) else len(marked.moves)
     with_marks = picture(marked.states()[step], marked.marks_at(step))
@@ -255,6 +259,41 @@ def test_text_in_every_picture_prints_at_least_seven_points(name):
         for e in texts:
             size_pt = float(e.get("font-size", "12")) / units_per_mm * 72 / 25.4
             assert size_pt >= 7 - 1e-6, (name, e.text, size_pt)
+
+
+def text_box(e: ET.Element) -> tuple[float, float, float, float]:
+    """About where a picture's label lies (x0, y0, x1, y1 in view units), from its anchor, baseline and size, a
+    little inside its glyphs' outline so that touching labels do not count as overlapping."""
+    size = float(e.get("font-size", "12"))
+    wide = float(e.get("textLength") or len(e.text or "") * size * (0.6 if e.get("font-weight") == "bold" else 0.53))
+    x, y = float(e.get("x", "0")), float(e.get("y", "0"))
+    x0 = {"middle": x - wide / 2, "end": x - wide}.get(e.get("text-anchor", ""), x)
+    top = {"central": y - 0.36 * size, "text-before-edge": y + 0.1 * size, "hanging": y + 0.1 * size,
+           "text-after-edge": y - 0.82 * size}.get(e.get("dominant-baseline", ""), y - 0.72 * size)
+    return x0 + 0.05 * wide, top, x0 + 0.95 * wide, top + 0.72 * size
+
+
+@pytest.mark.parametrize("name", xlib.game_names())
+def test_no_two_labels_of_a_printed_picture_overlap(name):
+    """Printed, a picture's labels are large (seven points at least) and its header, legend and status lines are
+    left out, which its sentences say: so no two labels run into each other."""
+    for svg in pictures(SHEETS[name]):
+        texts = [e for e in ET.fromstring(svg).iter(f"{SVG}text") if "transform" not in e.attrib and e.text]
+        boxes = [(e.text, text_box(e)) for e in texts]
+        for k, (a, (ax0, ay0, ax1, ay1)) in enumerate(boxes):
+            for b, (bx0, by0, bx1, by1) in boxes[k + 1:]:
+                if abs(ax0 + ax1 - bx0 - bx1) < 2 and abs(ay0 - by0) < 2:
+                    continue   # a tile held over another covers it, as on the board
+                assert ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0, (name, a, b)
+
+
+def test_a_finished_game_printed_says_its_result_in_the_caption_not_over_the_board():
+    figures = re.findall(r"<figure>(<svg\b.*?</svg>)<figcaption>(.*?)</figcaption>", SHEETS["x"], flags=re.S)
+    svg = next((svg for svg, caption in figures if caption.endswith(": <b>Red wins</b>")), None)
+    assert svg, "a rule ending the game names its result under the picture"
+    root = ET.fromstring(svg)
+    assert "Red wins" not in " ".join(e.text or "" for e in root.iter(f"{SVG}text"))
+    assert "Red wins" in root.find(f"{SVG}title").text
 
 
 def test_an_enlarged_label_stays_inside_the_picture():

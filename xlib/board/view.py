@@ -60,6 +60,9 @@ class Overlay:
     frame: Any = None
     interactive: bool = True   # False while the computer moves or an earlier position is shown
     cursor: Target | None = None
+    #: a small picture printed beside its sentences: its type is large, so the view leaves out what the words
+    #: say (header and status lines, keys and legends) and uses short labels
+    compact: bool = False
 
 
 @dataclass

@@ -15,6 +15,7 @@ from typing import Any, Sequence
 
 from .. import registry
 from ..board import View, view_for
+from ..board.result import result_title
 from ..core import State
 from ..lessons import Exercise, Scene
 from .svg import picture
@@ -101,7 +102,10 @@ def fit(view: View, box: tuple[float, float]) -> tuple[str, str]:
 def _figure(state: State, marks: Sequence[str], box: tuple[float, float], label: str, caption: str = "") -> str:
     """A picture of `state` sized to `box`, named by `label` for a screen reader, with `caption` (HTML) under it."""
     view = view_for(state)
-    svg = picture(state, marks, size=fit(view, box), label=label, view=view)
+    if state.over:   # a printed picture has no result band: its caption says how the game ended
+        result = html.escape(result_title(view, state))
+        label, caption = f"{label}: {result}", f"{caption}: <b>{result}</b>" if caption else ""
+    svg = picture(state, marks, size=fit(view, box), label=label, view=view, compact=True)
     return f"<figure>{svg}{f'<figcaption>{caption}</figcaption>' if caption else ''}</figure>"
 
 

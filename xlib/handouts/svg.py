@@ -379,19 +379,23 @@ def to_svg(ops: Sequence[tuple[str, Any]], width: float, height: float, size: tu
     return head + title + drawing.svg_elements() + "</svg>"
 
 
-def draw(state: State, marks: Sequence[str] = (), view: View | None = None) -> tuple[Recorder, View]:
+def draw(state: State, marks: Sequence[str] = (), view: View | None = None,
+         compact: bool = False) -> tuple[Recorder, View]:
     """`state` drawn on the recording canvas by its game's view, as the board shows it to someone who may not click
-    (no legal-move hints), with the cells or wells named by `marks` outlined and the result of a finished game."""
+    (no legal-move hints), with the cells or wells named by `marks` outlined and the result of a finished game.
+    A `compact` picture (printed small, beside its words) leaves out the view's header, status lines and legend,
+    and the result band, which its caption says instead."""
     view = view or view_for(state)
     canvas = Recorder()
-    view.draw(canvas, state, Overlay(marks=view.marks_of_names(state, tuple(marks)), interactive=False))
-    if state.over:
+    view.draw(canvas, state, Overlay(marks=view.marks_of_names(state, tuple(marks)), interactive=False,
+                                     compact=compact))
+    if state.over and not compact:
         draw_banner(canvas, view, state)
     return canvas, view
 
 
 def picture(state: State, marks: Sequence[str] = (), size: tuple[str, str] | None = None, label: str = "",
-            view: View | None = None) -> str:
+            view: View | None = None, compact: bool = False) -> str:
     """An SVG picture of `state`, drawn by the same view code as the board (see `draw`)."""
-    canvas, view = draw(state, marks, view)
+    canvas, view = draw(state, marks, view, compact)
     return to_svg(canvas.ops, view.width, view.height, size, label)

@@ -260,7 +260,8 @@ class AleaView(CellView):
             canvas.stroke_style = palette.HIGHLIGHT
             canvas.stroke_circle(cx, cy, self.radius * 0.9)
             canvas.set_line_dash([])
-        self._legend(canvas, state)
+        if not overlay.compact:   # printed, the sentences beside the picture say what a ring means
+            self._legend(canvas, state)
 
     def _protected_ring(self, canvas: Any, index: int) -> None:
         cx, cy = self.centre(index)

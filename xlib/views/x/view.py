@@ -330,7 +330,8 @@ class XView(CellView):
             canvas.stroke_circle(x, y, self.radius * 0.74 * 0.9 + 4)
         for k, c in enumerate(self.picture(state).corners):
             self._badge(canvas, state, k, c)
-        self._strip(canvas, state)
+        if not overlay.compact:   # printed, the sentences beside the picture say the score and the corners
+            self._strip(canvas, state)
 
     def _sides(self, canvas: Any) -> None:
         """The four sides: a heavy line along every cell edge that faces off the board."""

@@ -334,7 +334,10 @@ class XAlliesView(View):
                 canvas.line_width = 4
                 canvas.stroke_style = palette.MARK
                 canvas.stroke_circle(x, y, WELL_R + 3)
-        self._draw_centre(canvas, state, pic, frame is not None, overlay.interactive)
+        if overlay.compact:
+            self._compact_centre(canvas, state, pic)
+        else:
+            self._draw_centre(canvas, state, pic, frame is not None, overlay.interactive)
 
     @staticmethod
     def _ring_label(canvas: Any, text: str, angle: float, colour: str) -> None:
@@ -404,6 +407,36 @@ class XAlliesView(View):
                 canvas.fill_style = text_colour(fill)
                 canvas.font = f"bold {int(radius * 1.3)}px sans-serif"
                 canvas.fill_text(letter, px, py + 1)
+
+    def _compact_centre(self, canvas: Any, state: XAlliesState, pic: Any) -> None:
+        """The middle of a picture printed small, in large type: who is to move, then a row per player (its
+        letter, points and white pieces) under two column heads, and the white supply."""
+        g = state.game
+        line = 31
+        top = CY - (g.n + 2) * line / 2
+        canvas.text_align = "center"
+        canvas.text_baseline = "middle"
+        canvas.fill_style = palette.TEXT
+        canvas.font = "bold 16px sans-serif"
+        head = ("Game over" if state.over else f"{g.players[state.to_move or 0]} shoots" if state.phase == "shoot"
+                else f"{g.players[state.mover]} to move")
+        canvas.fill_text(head, CX, top)
+        canvas.font = "13px sans-serif"
+        canvas.fill_text("points", CX - 8, top + line)
+        canvas.fill_text("white", CX + 78, top + line)
+        for p in range(g.n):
+            y = top + (p + 2) * line
+            canvas.fill_style = self.seat_colour(p)
+            canvas.fill_circle(CX - 82, y, 14)
+            canvas.fill_style = text_colour(self.seat_colour(p))
+            canvas.font = "bold 13px sans-serif"
+            canvas.fill_text(COLOURS[p], CX - 82, y + 1)
+            canvas.fill_style = palette.TEXT
+            canvas.font = "13px sans-serif"
+            canvas.fill_text(str(pic.points[p]), CX - 8, y)
+            canvas.fill_text(str(pic.whites[p]), CX + 78, y)
+        supply = "unlimited" if pic.supply is None else str(pic.supply)
+        canvas.fill_text(f"supply: {supply}", CX, top + (g.n + 2) * line)
 
     def _draw_centre(self, canvas: Any, state: XAlliesState, pic: Picture, animating: bool,
                      interactive: bool = True) -> None:

@@ -477,12 +477,13 @@ class XatsView(View):
         live = overlay.interactive and not state.over and overlay.frame is None
         sel = overlay.selection if isinstance(overlay.selection, tuple) else None
         moving = state.parse(overlay.frame[1]) if overlay.frame is not None else None
-        self._header(canvas, state, moving, overlay.interactive)
+        if not overlay.compact:   # printed, the sentences beside the picture say the last move
+            self._header(canvas, state, moving, overlay.interactive)
         targets = self.targets(state, sel) if live else set()
         marked = {m for m in overlay.marks if isinstance(m, tuple)}
         for tw in lay.towers:
-            self._tower(canvas, state, lay, tw, targets, sel, marked, moving)
-        self._new_slot(canvas, state, lay, ("new",) in targets, ("new",) in marked, moving)
+            self._tower(canvas, state, lay, tw, targets, sel, marked, moving, overlay.compact)
+        self._new_slot(canvas, state, lay, ("new",) in targets, ("new",) in marked, moving, overlay.compact)
         for mark in marked:
             if mark[0] == "ghost":
                 self._ghost(canvas, state, lay, mark)
@@ -492,7 +493,7 @@ class XatsView(View):
             y = lay.level_y(tw, len(tiles_of(state, moving.stack)))
             self.tile(canvas, tw.x, y, lay.radius, moving.tile, state.mover, rotation, flipped, state, alpha=0.6)
         for p in range(state.game.n):
-            self._tray(canvas, state, p, targets, sel, marked, moving)
+            self._tray(canvas, state, p, targets, sel, marked, moving, overlay.compact)
 
     def targets(self, state: XatsState, sel: tuple[Any, ...] | None) -> set[tuple[Any, ...]]:
         """What to outline as playable now: the stacks a chosen tile fits on (or the table), or the tiles that
@@ -523,7 +524,7 @@ class XatsView(View):
         canvas.fill_text(text, MARGIN, HEADER / 2 + 2)
 
     def _tower(self, canvas: Any, state: XatsState, lay: Layout, tw: Tower, targets: set[Any],
-               sel: tuple[Any, ...] | None, marked: set[Any], moving: Move | None) -> None:
+               sel: tuple[Any, ...] | None, marked: set[Any], moving: Move | None, compact: bool = False) -> None:
         tiles = tiles_of(state, tw.number)
         r = lay.radius
         top_y = lay.level_y(tw, len(tiles) - 1)
@@ -542,7 +543,8 @@ class XatsView(View):
         canvas.text_baseline = "middle"
         canvas.fill_style = palette.TEXT
         canvas.font = f"bold {12 if r >= 12 else 10}px sans-serif"
-        label = f"s{tw.number} · {len(tiles)} high" if r >= 14 else f"s{tw.number}·{len(tiles)}"
+        label = (f"s{tw.number}" if compact else f"s{tw.number} · {len(tiles)} high" if r >= 14
+                 else f"s{tw.number}·{len(tiles)}")
         canvas.fill_text(label, tw.x, tw.base + lay.pitch / 2 + 14)
         if ("stack", tw.number) in marked:  # the whole tower, with its name
             x0, x1 = tw.x - tw.width / 2 + 3, tw.x + tw.width / 2 - 3
@@ -556,7 +558,7 @@ class XatsView(View):
             canvas.stroke_line(tw.x + r, hi, tw.x - r, lo)
 
     def _new_slot(self, canvas: Any, state: XatsState, lay: Layout, target: bool, marked: bool,
-                  moving: Move | None) -> None:
+                  moving: Move | None, compact: bool = False) -> None:
         slot = lay.new_slot
         r = lay.radius
         forced = forced_stacking(state)
@@ -574,7 +576,8 @@ class XatsView(View):
         canvas.fill_text("+", slot.x, slot.base + 1)
         canvas.font = f"{11 if r >= 12 else 9}px sans-serif"
         words = "new stack" if not forced or state.over else "no new stack"
-        canvas.fill_text(words, slot.x, slot.base + lay.pitch / 2 + 14)
+        if not compact:
+            canvas.fill_text(words, slot.x, slot.base + lay.pitch / 2 + 14)
         if isinstance(moving, Play) and moving.stack is None:
             self.tile(canvas, slot.x, slot.base, r, moving.tile, state.mover, 0, False, state, alpha=0.6)
         if target:
@@ -634,7 +637,7 @@ class XatsView(View):
         canvas.fill_text(words, x, max(HEADER + 8, above))
 
     def _tray(self, canvas: Any, state: XatsState, p: int, targets: set[Any], sel: tuple[Any, ...] | None,
-              marked: set[Any], moving: Move | None) -> None:
+              marked: set[Any], moving: Move | None, compact: bool = False) -> None:
         top = HEIGHT - state.game.n * TRAY_H - 4 + p * TRAY_H
         to_move = not state.over and state.mover == p
         canvas.fill_style = TRAY
@@ -656,7 +659,9 @@ class XatsView(View):
         canvas.text_align = "right"
         won = p in state.winners
         canvas.font = "bold 13px sans-serif" if won or to_move else "13px sans-serif"
-        canvas.fill_text(self.race(state, p), WIDTH - MARGIN, top + 13)
+        race = self.race(state, p)   # printed, how the game ended is the caption's
+        canvas.fill_text(race.split(": wins")[0] + ": wins" if compact and ": wins" in race else race,
+                         WIDTH - MARGIN, top + 13)
         reserve = set(state.reserve(p))
         discarded = {t for t, o in state.discarded if o == p}
         for t in SPIKES:
@@ -674,16 +679,17 @@ class XatsView(View):
                 canvas.stroke_style = "#6E5F48"
                 canvas.stroke_polygon(hexagon(x, y, TRAY_R))
                 canvas.set_line_dash([])
-                canvas.fill_style = "#6E5F48"
-                canvas.font = "10px sans-serif"
-                canvas.text_align = "center"
-                canvas.fill_text(str(t), x, y)
+                if reserve or state.active[p]:   # a tray with none left says so across it instead
+                    canvas.fill_style = "#6E5F48"
+                    canvas.font = "10px sans-serif"
+                    canvas.text_align = "center"
+                    canvas.fill_text(str(t), x, y)
                 if t in discarded:
                     canvas.stroke_style = palette.MARK
                     canvas.line_width = 2
                     canvas.stroke_line(x - TRAY_R * 0.7, y - TRAY_R * 0.7, x + TRAY_R * 0.7, y + TRAY_R * 0.7)
                     canvas.stroke_line(x + TRAY_R * 0.7, y - TRAY_R * 0.7, x - TRAY_R * 0.7, y + TRAY_R * 0.7)
-            if t == 8:
+            if t == 8 and not compact:
                 canvas.fill_style = palette.TEXT
                 canvas.font = "10px sans-serif"
                 canvas.text_align = "center"

@@ -392,7 +392,7 @@ class XeroGDrawing(XeroGEntry):
             canvas.fill_style = palette.TEXT
             leg = len(sel.landings) + 1
             canvas.fill_text(f"leg {leg}: {steps} step{'s' if steps > 1 else ''}", cx, y + 18)
-        if not state.in_setup:
+        if not state.in_setup and not overlay.compact:   # printed, the pyramids' pips say their steps
             self._legend(canvas, x0, cx, overlay.interactive)
 
     def _legend(self, canvas: Any, x0: float, cx: float, interactive: bool = True) -> None:
