@@ -2,6 +2,7 @@
 tests): from where the cursor stands to the place a click would choose."""
 from __future__ import annotations
 
+import re
 from collections import deque
 from typing import Any
 
@@ -48,5 +49,51 @@ def keys_for_clicks(view: Any, state: Any, points: list[tuple[float, float]],
         out += arrow_path(targets, cursor, goal) + ["Enter"]
         result = view.click(state, x, y, selection)
         selection = result.selection
-        cursor = goal
+        at = keys.KeyCursor()   # where the board then puts the cursor: the same place, by name, else nearest
+        at.put(goal)
+        cursor = at.current(view.key_targets(state, selection)) or goal
     return out
+
+
+def clicks_for_move(view: Any, state: Any, move: Any, depth: int = 12,
+                    budget: int = 20_000) -> tuple[list[tuple[float, float]], str | None]:
+    """Points whose clicks play `move` from `state`, or choose what its button then plays (with that button's
+    label, which the page's Tab and Enter press): found by trying the places the keyboard reaches one selection
+    after another, first those whose name the move's notation mentions (a cell, a well, a tile, a stack). So a
+    test can play any move by keys, never by typing it."""
+    goal = state.play(move).record()
+    said = set(re.findall(r"[a-z]*\d+|[a-z]+", str(move).lower()))
+    left = [budget]
+
+    def plays(m: Any) -> bool:
+        return not callable(m) and state.explain(m) is None and state.play(m).record() == goal
+
+    def mentioned(t: Target) -> bool:
+        return bool(said & set(re.findall(r"[a-z]*\d+", t.name.lower().split(",")[0])))
+
+    def search(selection: Any, path: list[tuple[float, float]], seen: set[str],
+               depth: int) -> tuple[list[tuple[float, float]], str | None] | None:
+        if len(path) >= depth:
+            return None
+        for t in sorted(view.key_targets(state, selection), key=lambda t: not mentioned(t)):
+            if left[0] <= 0:
+                return None
+            left[0] -= 1
+            result = view.click(state, t.x, t.y, selection)
+            if result.move is not None:
+                if plays(result.move):
+                    return path + [(t.x, t.y)], None
+            elif result.selection is not None and repr(result.selection) not in seen:
+                found = search(result.selection, path + [(t.x, t.y)], seen | {repr(result.selection)}, depth)
+                if found is not None:
+                    return found
+        for choice in view.choices(state, selection):   # a button only where no click on the board plays it
+            if plays(choice.move):
+                return path, choice.label
+        return None
+
+    for most in range(1, depth + 1):   # the fewest clicks first
+        found = search(None, [], {repr(None)}, most)
+        if found is not None:
+            return found
+    raise AssertionError(f"no clicks on the board play {move}")

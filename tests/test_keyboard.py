@@ -9,7 +9,11 @@ from xlib.board import Board, keys, view_for  # noqa: E402
 from xlib.board import access  # noqa: E402
 from xlib.views.xallies.view import well_centre  # noqa: E402
 
-from .keyboard import arrow_path, keys_for_clicks  # noqa: E402
+from xlib import registry  # noqa: E402
+from xlib.board import Tutorial  # noqa: E402
+from xlib.board.progress import LessonProgress  # noqa: E402
+
+from .keyboard import arrow_path, clicks_for_move, keys_for_clicks  # noqa: E402
 
 GAMES = ["xallies", "alea", "xats", "xerog", "x"]
 
@@ -58,6 +62,31 @@ def test_a_whole_turn_played_by_keys_is_the_turn_the_clicks_play(game):
         by_clicks.click(x, y)
     assert by_keys.state.ply > 0 and by_keys.state.record() == by_clicks.state.record()
     assert by_keys.key_live.value   # the cursor's place was said in words
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_exercise_on_the_board_is_answered_by_keys_alone(game):
+    """Each exercise played on the board (not one answered by choosing among buttons, which the page's Tab and
+    Enter press) is solved by arrow keys and Enter alone: its solution's moves found as places to choose, then
+    pressed; a decision the board offers as buttons (XATS's Destroy) is one such button."""
+    answered = 0
+    for scene in registry.lesson(game).SCENES:
+        t = Tutorial(scene, animate=0, background=False, progress=LessonProgress(game, keep=False))
+        for k, ex in enumerate(scene.exercises):
+            if ex.kind == "choice":
+                continue
+            t.start_exercise(k)
+            for move in ex.solution:
+                board = t.board
+                goal = board.state.play(move).record()
+                points, button = clicks_for_move(board.view, board.state, move)
+                press_all(board, keys_for_clicks(board.view, board.state, points, keys.cursor_target(board)))
+                if button is not None:   # a choice below the board: a button, which Tab reaches and Enter presses
+                    board.choose(button)
+                assert board.state.record() == goal, (scene.title, k, move)
+            assert "✓" in t.board.message.value, (scene.title, k, t.board.message.value)
+            answered += 1
+    assert answered >= 10
 
 
 def test_the_cursor_is_drawn_and_said_and_escape_drops_a_selection():

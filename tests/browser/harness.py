@@ -202,6 +202,15 @@ def axe_violations(page) -> list[dict]:
             for v in results.response["violations"]]
 
 
+def no_violations(page, where: str, artifacts) -> None:
+    """axe-core finds no WCAG A or AA fault on the page as it stands (a screenshot of it is kept when it does)."""
+    page.wait_for_timeout(400)   # the page's own set-up names what was just drawn
+    found = axe_violations(page)
+    if found:
+        page.screenshot(path=str(artifacts / f"axe-{where}.png"))
+    assert not found, f"axe on {where}:\n{axe_summary(found)}"
+
+
 def axe_summary(violations: list[dict]) -> str:
     """The violations in a few lines each, for an assertion's message."""
     lines = []

@@ -18,8 +18,8 @@ from xlib.handouts import handout
 
 from ..keyboard import keys_for_clicks
 from .conftest import _require_browser
-from .harness import (VIEWPORT, axe_summary, axe_violations, build_every_board, no_errors, open_app,
-                      voila_with_class_db, wait_idle, wait_painted)
+from .harness import (VIEWPORT, build_every_board, no_errors, no_violations, open_app, voila_with_class_db,
+                      wait_idle, wait_painted)
 from .test_exercises import first_move_exercise
 from .test_screens import clicks_for_a_move
 
@@ -38,14 +38,6 @@ def a11y_server(tmp_path_factory, artifacts) -> Iterator[tuple[str, str]]:
     db = str(tmp_path_factory.mktemp("a11y-class") / "classes.sqlite3")
     with voila_with_class_db(db) as url:
         yield url, db
-
-
-def no_violations(page, where: str, artifacts) -> None:
-    page.wait_for_timeout(400)   # the page's own set-up names what was just drawn
-    found = axe_violations(page)
-    if found:
-        page.screenshot(path=str(artifacts / f"axe-{where}.png"))
-    assert not found, f"axe on {where}:\n{axe_summary(found)}"
 
 
 def full_board(page):

@@ -2,8 +2,8 @@
 by a click with the politics beside it, and an experiment run from the page with its tables and plots."""
 from xlib.panels.politics import PoliticsView
 
-from .harness import (click_view_point, inside_viewport, no_errors, open_app, rerun_with_seed, wait_idle,
-                      wait_painted)
+from .harness import (click_view_point, inside_viewport, no_errors, no_violations, open_app, rerun_with_seed,
+                      wait_idle, wait_painted)
 
 
 def test_politics_lab_plays_the_class_game_and_runs_an_experiment(page, server, artifacts):
@@ -45,3 +45,4 @@ def test_politics_lab_plays_the_class_game_and_runs_an_experiment(page, server, 
     results.locator("img").nth(1).scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "politics-lab-shares.png"))
     page.screenshot(path=str(artifacts / "politics-lab-page.png"), full_page=True)
+    no_violations(page, "politics-lab", artifacts)   # the lab after a run, its plots shown: nothing axe-core finds
