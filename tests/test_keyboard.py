@@ -129,3 +129,17 @@ def test_reduced_motion_plays_moves_without_their_animation_frames():
         assert still.paint_count - before < frames and still.state.turns() == animated.state.turns()
     finally:
         page.reduced_motion = False
+
+
+def test_a_turn_said_while_it_is_sown_is_said_again_when_it_is_complete():
+    """XAllies: a sowing whose drops the player chooses is said as it starts, and again, in its whole notation,
+    when its last piece is dropped (the move list's line changed, though no line was added)."""
+    state = xlib.game("xallies").position("0:bbg* 1:bbg* 2:bb* 3:* 4:bpp* 5:bpp* 6:pp* 7:* 8:pgg* 9:pgg* 10:gg* "
+                                          "11:* ; to b ; whites 1 1 1 ; supply 9 ; turn 3")
+    board = Board(state=state, animate=0, keep=None)
+    board.play("0+")
+    assert board.state.in_turn and "Move 1: 0+:…, blue is sowing" in board.key_live.value
+    board.play("g")
+    assert "Move 1: 0+:gbb, blue sows well 0 clockwise" in board.key_live.value
+    board.undo()
+    assert "0+:gbb" in board.key_live.value   # a move taken back is said by the message box, not here

@@ -179,10 +179,12 @@ def test_a_whole_turn_played_by_keys_and_announced(page, server, artifacts, app)
     message = board.locator(".xlib-message[aria-live=polite]")
     said = board.locator(".xlib-key-live[aria-live=polite]")
     assert status.count() == 1 and message.count() == 1 and said.count() == 1
-    last = log.inner_text().strip().splitlines()[-1]
-    notation = re.match(r"(\d+)\. (\S+)", last)
-    page.wait_for_function("([el, t]) => el.innerText.includes(t)",
-                           arg=[said.element_handle(), f"Move {notation.group(1)}: {notation.group(2)}"], timeout=30_000)
+    # the move list's last line is said, whichever seat played it last (read together: a computer may still move)
+    page.wait_for_function("""([log, said]) => {
+        const lines = log.innerText.trim().split('\\n');
+        const last = /(\\d+)\\. (\\S+)/.exec(lines[lines.length - 1]);
+        return last !== null && said.innerText.includes(`Move ${last[1]}: ${last[2]}`);
+    }""", arg=[log.element_handle(), said.element_handle()], timeout=60_000)
     assert status.inner_text().strip() and message.inner_text().strip()
     # Tab leaves the board: the canvas is no trap
     canvas.focus()

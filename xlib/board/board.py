@@ -395,11 +395,14 @@ class Board:
         """Say each new move in the move list's words (the student's and the computer's), in the board's live
         region; a move taken back, or a position looked back at, is said by the message box instead."""
         entries = self.view.log(shown)
-        told = getattr(self, "_told", len(entries))
-        if self.browsing is None and told < len(entries):
-            new = [f"Move {i + 1}: {m}" + (f", {p}" if p else "") for i, (m, p) in enumerate(entries)][told:][-3:]
+        told: list[tuple[str, str]] = getattr(self, "_told", entries)
+        # the first entry not yet said as it stands: a new move, or a turn in progress now complete
+        first = next((i for i, (a, b) in enumerate(zip(entries, told)) if a != b), min(len(entries), len(told)))
+        forward = shown.ply > getattr(self, "_told_ply", shown.ply)
+        if self.browsing is None and forward and first < len(entries):
+            new = [f"Move {i + 1}: {m}" + (f", {p}" if p else "") for i, (m, p) in enumerate(entries)][first:][-3:]
             self.key_live.value = f"<span>{html.escape('. '.join(new))}.</span>"
-        self._told = len(entries)
+        self._told, self._told_ply = entries, shown.ply
 
     # ---- kept on the device ------------------------------------------------------------------
     def kept_value(self) -> dict[str, Any]:
