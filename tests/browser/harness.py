@@ -202,6 +202,17 @@ def axe_violations(page) -> list[dict]:
             for v in results.response["violations"]]
 
 
+def focus_canvas_by_tab(page, canvas) -> None:
+    """Reach the board's canvas with Tab, as a keyboard user does: Shift+Tab leaves it for the control before,
+    and Tab comes back to it (the canvas is in the page's order, and no trap)."""
+    canvas.scroll_into_view_if_needed()
+    canvas.focus()
+    page.keyboard.press("Shift+Tab")
+    assert not canvas.evaluate("(c) => document.activeElement === c"), "Shift+Tab does not leave the board"
+    page.keyboard.press("Tab")
+    assert canvas.evaluate("(c) => document.activeElement === c"), "Tab does not reach the board"
+
+
 def no_violations(page, where: str, artifacts) -> None:
     """axe-core finds no WCAG A or AA fault on the page as it stands (a screenshot of it is kept when it does)."""
     page.wait_for_timeout(400)   # the page's own set-up names what was just drawn

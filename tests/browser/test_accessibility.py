@@ -18,8 +18,8 @@ from xlib.handouts import handout
 
 from ..keyboard import keys_for_clicks
 from .conftest import _require_browser
-from .harness import (VIEWPORT, build_every_board, no_errors, no_violations, open_app, voila_with_class_db,
-                      wait_idle, wait_painted)
+from .harness import (VIEWPORT, build_every_board, focus_canvas_by_tab, no_errors, no_violations, open_app,
+                      voila_with_class_db, wait_idle, wait_painted)
 from .test_exercises import first_move_exercise
 from .test_screens import clicks_for_a_move
 
@@ -139,17 +139,6 @@ def test_axe_finds_nothing_in_an_app_and_the_states_a_student_reaches(page, a11y
     assert "✗" not in status.inner_text(), status.inner_text()
     no_violations(page, f"{game}-class-joined", artifacts)
     no_errors(page)
-
-
-def focus_canvas_by_tab(page, canvas) -> None:
-    """Reach the board's canvas with Tab, as a keyboard user does: Shift+Tab leaves it for the control before,
-    and Tab comes back to it (the canvas is in the page's order, and no trap)."""
-    canvas.scroll_into_view_if_needed()
-    canvas.focus()
-    page.keyboard.press("Shift+Tab")
-    assert not canvas.evaluate("(c) => document.activeElement === c"), "Shift+Tab does not leave the board"
-    page.keyboard.press("Tab")
-    assert canvas.evaluate("(c) => document.activeElement === c"), "Tab does not reach the board"
 
 
 @pytest.mark.parametrize("app", APPS)

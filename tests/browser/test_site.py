@@ -22,11 +22,15 @@ from xlib.board import view_for
 from xlib.board.result import result_title
 
 from .conftest import _require_browser
-from .harness import CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, free_port, no_errors, wait_idle, wait_painted
+from ..keyboard import keys_for_clicks
+from .harness import (CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, focus_canvas_by_tab, free_port, no_errors, wait_idle,
+                      wait_painted)
 from .test_exercises import first_move_exercise, type_moves
 from .test_screens import clicks_for_a_move, point_on
 
 APPS = ["alea", "x", "xats", "xerog", "xallies"]
+#: the apps whose move the test plays by keys on the web canvas (Tab to the board, arrows, Enter), not by clicks
+BY_KEYS = {"x", "xats"}
 SITE = ROOT / "build" / "site"
 #: a first visit boots Python in the page and runs the whole notebook there (about 15 s on a quiet machine)
 VISIT = 240_000
@@ -157,9 +161,22 @@ def test_a_move_by_clicks_the_computer_answers_and_a_reload_keeps_the_game(site_
         solve_the_first_exercise(site_page, game)
     board = full_board(site_page)
     canvas = board.locator(".xlib-canvas").first
-    for x, y in points:
-        canvas.click(position=point_on(canvas, view, x, y))
-        site_page.wait_for_timeout(250)
+    if game in BY_KEYS:   # the web canvas takes the keyboard: its cursor shown, said, and Enter plays there
+        focus_canvas_by_tab(site_page, canvas)
+        presses = keys_for_clicks(view, xlib.game(game).start(seed=0), points)
+        for key in presses[:-1]:
+            site_page.keyboard.press(key)
+            site_page.wait_for_timeout(80)
+        site_page.wait_for_function("(el) => el.innerText.trim().length > 0",
+                                    arg=board.locator(".xlib-key-live").element_handle(), timeout=60_000)
+        site_page.screenshot(path=str(artifacts / f"site-{game}-keys-cursor.png"))
+        site_page.keyboard.press(presses[-1])
+        site_page.wait_for_function("(el) => /Move \\d+: /.test(el.innerText)",   # the move said (or the reply)
+                                    arg=board.locator(".xlib-key-live").element_handle(), timeout=120_000)
+    else:
+        for x, y in points:
+            canvas.click(position=point_on(canvas, view, x, y))
+            site_page.wait_for_timeout(250)
     entry = board.locator(".xlib-entry input")
     site_page.wait_for_function("(el) => (el.innerText.match(/^\\s*\\d+\\. /gm) || []).length >= 2",
                                 arg=board.locator(".xlib-log").element_handle(), timeout=120_000)
