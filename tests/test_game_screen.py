@@ -118,3 +118,19 @@ def test_the_rules_and_our_decisions_read_as_formatted_text():
     assert "## " in str(rules_text(xallies))                          # the plain text keeps the transcript
     decisions = decisions_text(x)._repr_html_()
     assert decisions.count("<li>") == len(x.DECISIONS) and "•" not in decisions
+
+
+def test_the_move_list_holds_whole_lines_and_keeps_its_height_as_it_fills():
+    """A move's line never wraps (a long one ends in "…", whole in its tooltip), so the list shows whole lines;
+    and the list is as high from the start as when full, so what stands under it does not move down."""
+    import re
+
+    b = Board("xallies", animate=0, seed=2, background=False, seats={1: "easy", 2: "easy"})
+    empty = re.search(r"class='xlib-log-list' style='([^']*)'", b.log.value).group(1)
+    b.play(b.state.moves()[0])
+    filled = re.search(r"class='xlib-log-list' style='([^']*)'", b.log.value).group(1)
+    assert empty == filled and "height:152px" in filled.split(";")
+    lines = re.findall(r"<div title='([^']*)' style='([^']*)'>", b.log.value)
+    assert len(lines) == len(b.view.log(b.state)) >= 3
+    assert all("white-space:nowrap" in style and "text-overflow:ellipsis" in style for _, style in lines)
+    assert lines[0][0].startswith("1. ") and "sows well" in lines[0][0]

@@ -169,3 +169,13 @@ def test_panel_ignores_a_second_run_while_one_is_running():
     p.running = True
     p.run_button.click()
     assert "running" in p.message.value and p.table is None
+
+
+def test_tables_show_whole_numbers_without_decimals():
+    """The ledger's score split shows 0 and 3, not 0.0 and 3.0; a share keeps at most two decimals."""
+    from xlib.panels.experiment import plain_number, table_html
+
+    s = xlib.game("xallies").start(seed=0).play("3+")
+    shown = table_html(lab.score_split(s))
+    assert "<td>0</td>" in shown and ".0<" not in shown
+    assert [plain_number(v) for v in (2.0, 1.5, 1 / 3, 0.0)] == ["2", "1.5", "0.33", "0"]

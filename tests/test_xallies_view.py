@@ -126,3 +126,23 @@ def test_a_computer_seats_real_shot_is_drawn_by_chance_with_its_skill():
         if hits and misses:
             break
     assert hits and misses   # a computer choosing would never choose a miss; chance gives some of each
+
+
+def test_a_computer_seats_shot_is_said_with_its_hits_so_far():
+    """The board keeps only a seat's latest sentence, so each shot's sentence counts the seat's hits so far: at the
+    end of the game it tells all its shots, not the last one alone."""
+    import random
+
+    state = xlib.game("xallies", shooting="manual").start(seed=0)   # shots entered one by one, as a board does
+    pick = random.Random(0)
+    while state.phase != "shoot":
+        state = state.play(pick.choice(state.moves()))
+    view, seat, dice = XAlliesView(), state.to_move, random.Random(1)
+    counted = 0
+    while state.to_move == seat:
+        move, said = view.chance_move(state, dice)
+        counted += 1
+        hits = sum(state.ledger.shots[seat]) + (move == "hit")
+        assert said.endswith(f"{'a hit' if move == 'hit' else 'a miss'}; {hits} of {counted} shots hit so far."), said
+        state = state.play(move)
+    assert counted >= 1

@@ -370,12 +370,16 @@ class Board:
             self.redo_button.disabled = not idle or not self.redo_stack or bool(self.locked)
         if self.log is not None:
             entries = self.view.log(shown)
-            lines = "".join(f"<div>{i + 1}. <code>{html.escape(m)}</code>" + (f" {html.escape(p)}" if p else "")
-                            + "</div>" for i, (m, p) in enumerate(entries)) or "<i>no moves yet</i>"
+            # one line per move, never wrapped (a long phrase ends in "…", whole in its tooltip and in what a
+            # screen reader hears), so the list shows whole lines only
+            lines = "".join(f"<div title='{html.escape(f'{i + 1}. {m} {p}'.strip(), quote=True)}' "
+                            f"style='white-space:nowrap;overflow:hidden;text-overflow:ellipsis'>{i + 1}. "
+                            f"<code>{html.escape(m)}</code>" + (f" {html.escape(p)}" if p else "") + "</div>"
+                            for i, (m, p) in enumerate(entries)) or "<i>no moves yet</i>"
             # newest at the foot, and the list starts scrolled there: a reversed column keeps its end in view; it
-            # holds whole lines (8 of 19 px), so its first line is never cut in half
+            # holds 8 whole lines of 19 px, and is that high from the start, so nothing under it moves as it fills
             self.log.value = (f"<div class='xlib-log-list' style='display:flex;flex-direction:column-reverse;"
-                              f"max-height:152px;line-height:19px;overflow-y:auto'><div>{lines}</div></div>")
+                              f"height:152px;line-height:19px;overflow-y:auto'><div>{lines}</div></div>")
         if self.entry is not None:
             self.entry.disabled = not playable
             self.entry.options = tuple(str(m) for m in shown.moves()[:MAX_COMPLETIONS]) if playable else ()

@@ -46,7 +46,12 @@ def table_html(df: Any) -> str:
     the rows' name ('mix', 'seat') heads their column instead of taking a row of its own."""
     if df.index.nlevels == 1 and df.index.name is not None and df.columns.nlevels == 1:
         df = df.rename_axis(index=None, columns=df.index.name)
-    return f"<div class='xlib-table'>{df.to_html()}</div>"
+    return f"<div class='xlib-table'>{df.to_html(float_format=plain_number)}</div>"
+
+
+def plain_number(value: float) -> str:
+    """A number as a table shows it: a whole one without decimals (2, not 2.0), else at most two (1.5, 0.33)."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def teacher_sentence(code: str, error: ClassError) -> str:
