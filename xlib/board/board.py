@@ -71,12 +71,13 @@ def view_for(game: str | State, **options: Any) -> View:
 
 def message_size(text: str, width: float = 440, lines: int = 3) -> float:
     """The font size (px) at which `text` fits the message box (`lines` lines of 14 px high, 64 px for three;
-    `width` px wide): 14 px while it fits, smaller for a longer sentence, so that its end is never hidden."""
+    `width` px wide): 14 px while it fits, a little smaller for a longer sentence, never below 12 px (a longer
+    one scrolls in its box, which the keys scroll too), so a student can still read it."""
     plain = len(re.sub(r"<[^>]+>", "", text).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
-    for size, room in ((14.0, lines), (13.0, lines), (12.0, lines + 1), (11.0, lines + 1)):
+    for size, room in ((14.0, lines), (13.0, lines)):
         if plain <= room * width / (size * 0.5):
             return size
-    return 10.5
+    return 12.0
 
 
 def ago(seconds: Any) -> str:

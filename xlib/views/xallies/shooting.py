@@ -92,9 +92,9 @@ class ShootingRange:
             c.stroke_style = "#555555"
             c.stroke_circle(TARGET_X, HEIGHT / 2, TARGET_R)
             c.fill_style = palette.TEXT
-            c.font = "13px sans-serif"
+            c.font = "22px sans-serif"   # shown half size beside a board: 11 px on the page
             c.text_align = "center"
-            c.fill_text("the well across the board", TARGET_X, HEIGHT - 12)
+            c.fill_text("the well across the board", TARGET_X, HEIGHT - 10)
             x = self.aim_x()
             c.stroke_style = palette.HIGHLIGHT
             c.line_width = 3
