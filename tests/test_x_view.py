@@ -146,7 +146,7 @@ def test_the_move_log_says_which_corners_a_stone_takes_and_decides():
     b = Board(state=lesson.DECIDED.start(), animate=0)
     for cell in lesson.DECIDED.moves:
         click(b, cell)
-    assert "<div>2. <code>e9</code> takes corner i9; decides a9 and i9</div>" in b.log.value
+    assert ">2. <code>e9</code> takes corner i9; decides a9 and i9</div>" in b.log.value
 
 
 def test_a_corner_changing_hands_is_said_in_the_log_and_the_message_with_the_new_path_outlined():

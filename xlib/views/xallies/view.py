@@ -202,8 +202,9 @@ class XAlliesView(View):
         moves = [str(m) for m in state.moves()]
         if sorted(moves) != ["hit", "miss"] or state.to_move is None:
             return None
+        assert isinstance(state, XAlliesState)
         p = state.to_move
-        skill = float(state.game.skills[p])  # type: ignore[attr-defined]
+        skill = float(state.game.skills[p])
         hit = rng.random() < skill
         name = state.players[p]
         shots = [*state.ledger.shots[p], hit]   # the seat's sentence stands for all its shots, the last one said
