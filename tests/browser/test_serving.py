@@ -145,11 +145,15 @@ def test_a_page_whose_kernel_dies_as_it_opens_says_so_and_reloads(browser, monke
             kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
             assert page.locator("#loading").is_visible()   # still "Running…"
             kernel_processes()[kernel].kill()
-            trouble = page.locator(".xlib-page-trouble", has_text="could not start")   # not only "waiting"
-            trouble.wait_for(state="visible", timeout=120_000)
+            trouble = page.locator(".xlib-page-trouble")
+            page.wait_for_function("() => /could not start|has waited/.test((document.querySelector("
+                                   "'.xlib-page-trouble') || {}).innerText || '')", timeout=120_000)
             words = trouble.inner_text()
-            assert "could not start" in words and "Reload the page" in words
-            assert not re.search(r"Traceback|Error|kernel", words)
+            if "could not start" not in words:   # the server restarted the killed kernel (its restarter was first,
+                # as on a busy computer): the page cannot know it died, so it says it waits, and offers Reload
+                status = page.evaluate("(k) => fetch('/api/kernels/' + k).then((r) => r.status)", kernel)
+                assert status == 200 and "has waited" in words, (status, words)
+            assert "Reload the page" in words and not re.search(r"Traceback|Error|kernel", words)
             time.sleep(3)   # the rest of the half-made page, if it comes, is not shown to the reader
             assert not re.search(r"exception|show_tracebacks|Voil", page.inner_text("body")), page.inner_text("body")
             trouble.get_by_role("button", name="Reload the page").click()
