@@ -72,8 +72,8 @@ def clicks_for_move(view: Any, state: Any, move: Any, depth: int = 12,
         return bool(said & set(re.findall(r"[a-z]*\d+", t.name.lower().split(",")[0])))
 
     def search(selection: Any, path: list[tuple[float, float]], seen: set[str],
-               depth: int) -> tuple[list[tuple[float, float]], str | None] | None:
-        if len(path) >= depth:
+               most: int) -> tuple[list[tuple[float, float]], str | None] | None:
+        if len(path) >= most:
             return None
         for t in sorted(view.key_targets(state, selection), key=lambda t: not mentioned(t)):
             if left[0] <= 0:
@@ -84,7 +84,7 @@ def clicks_for_move(view: Any, state: Any, move: Any, depth: int = 12,
                 if plays(result.move):
                     return path + [(t.x, t.y)], None
             elif result.selection is not None and repr(result.selection) not in seen:
-                found = search(result.selection, path + [(t.x, t.y)], seen | {repr(result.selection)}, depth)
+                found = search(result.selection, path + [(t.x, t.y)], seen | {repr(result.selection)}, most)
                 if found is not None:
                     return found
         for choice in view.choices(state, selection):   # a button only where no click on the board plays it

@@ -412,6 +412,14 @@ class XAlliesView(View):
                 canvas.font = f"bold {int(radius * 1.3)}px sans-serif"
                 canvas.fill_text(letter, px, py + 1)
 
+    def _seat_chip(self, canvas: Any, p: int, x: float, y: float, r: float, size: int) -> None:
+        """A seat's colour as a small disc with its letter, beside its line of points in the middle."""
+        canvas.fill_style = self.seat_colour(p)
+        canvas.fill_circle(x, y, r)
+        canvas.fill_style = text_colour(self.seat_colour(p))
+        canvas.font = f"bold {size}px sans-serif"
+        canvas.fill_text(COLOURS[p], x, y + 1)
+
     def _compact_centre(self, canvas: Any, state: XAlliesState, pic: Any) -> None:
         """The middle of a picture printed small, in large type: who is to move, then a row per player (its
         letter, points and white pieces) under two column heads, and the white supply."""
@@ -422,19 +430,13 @@ class XAlliesView(View):
         canvas.text_baseline = "middle"
         canvas.fill_style = palette.TEXT
         canvas.font = "bold 16px sans-serif"
-        head = ("Game over" if state.over else f"{g.players[state.to_move or 0]} shoots" if state.phase == "shoot"
-                else f"{g.players[state.mover]} to move")
-        canvas.fill_text(head, CX, top)
+        canvas.fill_text(centre_head(state), CX, top)
         canvas.font = "13px sans-serif"
         canvas.fill_text("points", CX - 8, top + line)
         canvas.fill_text("white", CX + 78, top + line)
         for p in range(g.n):
             y = top + (p + 2) * line
-            canvas.fill_style = self.seat_colour(p)
-            canvas.fill_circle(CX - 82, y, 14)
-            canvas.fill_style = text_colour(self.seat_colour(p))
-            canvas.font = "bold 13px sans-serif"
-            canvas.fill_text(COLOURS[p], CX - 82, y + 1)
+            self._seat_chip(canvas, p, CX - 82, y, 14, 13)
             canvas.fill_style = palette.TEXT
             canvas.font = "13px sans-serif"
             canvas.fill_text(str(pic.points[p]), CX - 8, y)
@@ -451,21 +453,11 @@ class XAlliesView(View):
         canvas.text_baseline = "middle"
         canvas.fill_style = palette.TEXT
         canvas.font = "bold 16px sans-serif"
-        if state.over:
-            head = "Game over"
-        elif state.phase == "shoot":
-            head = f"{g.players[state.to_move or 0]} shoots"
-        else:
-            head = f"{g.players[state.mover]} to move"
-        canvas.fill_text(head, CX, CY - 80)
+        canvas.fill_text(centre_head(state), CX, CY - 80)
         # points and white pieces per player
         for p, name in enumerate(g.players):
             yy = CY - 58 + p * ROW
-            canvas.fill_style = self.seat_colour(p)
-            canvas.fill_circle(CX - 100, yy, 7)
-            canvas.fill_style = text_colour(self.seat_colour(p))
-            canvas.font = "bold 9px sans-serif"
-            canvas.fill_text(COLOURS[p], CX - 100, yy + 1)
+            self._seat_chip(canvas, p, CX - 100, yy, 7, 9)
             canvas.fill_style = palette.TEXT
             canvas.font = "13px sans-serif"
             canvas.text_align = "left"
@@ -496,6 +488,16 @@ class XAlliesView(View):
                 canvas.fill_style = text_colour(fill)
                 canvas.font = "bold 14px sans-serif"
                 canvas.fill_text(f"{COLOURS[c]}×{(state.hand or ())[c]}", cx, cy + 1)
+
+
+def centre_head(state: XAlliesState) -> str:
+    """The middle's first line: who is to move or shoot, or that the game is over."""
+    g = state.game
+    if state.over:
+        return "Game over"
+    if state.phase == "shoot":
+        return f"{g.players[state.to_move or 0]} shoots"
+    return f"{g.players[state.mover]} to move"
 
 
 def _joined(words: list[str]) -> str:
