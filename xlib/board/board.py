@@ -69,6 +69,11 @@ def view_for(game: str | State, **options: Any) -> View:
     return view
 
 
+#: the lines the move list shows at once (it scrolls for more): few enough that the buttons under it (Save,
+#: Projector view) stay on a 1366×768 screen from the first move to the last
+LOG_LINES = 5
+
+
 def message_size(text: str, width: float = 440, lines: int = 3) -> float:
     """The font size (px) at which `text` fits the message box (`lines` lines of 14 px high, 64 px for three;
     `width` px wide): 14 px while it fits, a little smaller for a longer sentence, never below 12 px (a longer
@@ -378,9 +383,11 @@ class Board:
                             f"<code>{html.escape(m)}</code>" + (f" {html.escape(p)}" if p else "") + "</div>"
                             for i, (m, p) in enumerate(entries)) or "<i>no moves yet</i>"
             # newest at the foot, and the list starts scrolled there: a reversed column keeps its end in view; it
-            # holds 8 whole lines of 19 px, and is that high from the start, so nothing under it moves as it fills
-            self.log.value = (f"<div class='xlib-log-list' style='display:flex;flex-direction:column-reverse;"
-                              f"height:152px;line-height:19px;overflow-y:auto'><div>{lines}</div></div>")
+            # holds LOG_LINES whole lines of 19 px, and is that high from the start, so nothing under it moves as
+            # it fills (while empty, its one line stands at the top)
+            flow = "display:flex;flex-direction:column-reverse;" if entries else ""
+            self.log.value = (f"<div class='xlib-log-list' style='{flow}height:{LOG_LINES * 19}px;line-height:19px;"
+                              f"overflow-y:auto'><div>{lines}</div></div>")
         if self.entry is not None:
             self.entry.disabled = not playable
             self.entry.options = tuple(str(m) for m in shown.moves()[:MAX_COMPLETIONS]) if playable else ()
