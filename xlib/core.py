@@ -193,12 +193,12 @@ class State:
 
     def play(self, move: Move | str) -> "State":
         """The state after `move`; raises IllegalMove (a ValueError) and leaves this state as it was."""
-        try:  # the common case first: a move listed here or made by the game (see _coerce)
+        try:  # the common case first: a move listed here or made by the game (only a Move carries a token)
             origin = move.origin  # type: ignore[union-attr]
             known = origin is self.game.token or origin is self._token
         except AttributeError:  # text, or a state that has not marked a move yet
             known = False
-        m = move if known and isinstance(move, Move) else self._coerce(move)
+        m: Move = move if known else self._coerce(move)  # type: ignore[assignment]
         reason = "The game is over." if self.over else self._explain(m)
         if reason is not None:
             raise IllegalMove(str(m), reason)

@@ -25,6 +25,7 @@ COLOURS = "RYG"
 NAMES = ("Red", "Yellow", "Green")
 FILES = "abcdefghijklmnopqrstuvwxyz"
 EMPTY = -1
+NEXT = (1, 2, 0)  # the colour to move after each
 # the four corners, named by their two sides: (side, side) with sides 0: q=0, 1: q=n-1, 2: r=0, 3: r=n-1
 CORNER_SIDES = ((0, 2), (1, 2), (0, 3), (1, 3))
 Witness = tuple[int, int, int, int]  # (colour, path cells as a mask, its reach along side a, along side b)
@@ -229,7 +230,7 @@ class XState(State):
                 bits = ~s.groups[i]
                 if bits & g.q_sides and bits & g.r_sides:
                     s._claim(bits, c)
-        s._settle(0, EMPTY)
+        s._settle()
         return s
 
     def _copy(self) -> "XState":
@@ -329,60 +330,63 @@ class XState(State):
         if changed:
             self._corners = Corners(tuple(owners), tuple(reaches), c.decided, c.witness, c.watch, c.blocked)
 
-    def _settle(self, last: int, colour: int, everything: bool = False) -> None:
-        """Find whether every corner is decided, after a stone of `colour` on the cells `last` (a mask; 0: as
-        the state stands).
+    def _settle(self, everything: bool = False) -> None:
+        """Find whether every corner is decided (`over`), as the state stands.
 
-        A witness path stays valid while no other colour lands on it and the owner does not reach past its
-        ends. One open corner shows the game goes on, so paths are searched only until one is found, unless
-        `everything` is asked for (what `decided` reports). On a full board nobody can connect a corner
-        farther out than its owner (that group would own it), so every owned corner is decided."""
+        One open corner shows the game goes on: a corner nobody owns yet, or one with a witness path
+        that still holds (another player could fill it to connect farther out than the owner). Paths
+        are searched only when no corner shows it, and only until one is found, unless `everything`
+        is asked for (what `decided` reports).
+        On a full board nobody can connect a corner farther out than its owner (that group would
+        own it), so every owned corner is decided."""
         c = self._corners
-        owners, reaches = c.owners, c.reaches
+        owners, decided = c.owners, c.decided
         open_corner = False
         unknown: list[tuple[int, int | None]] = []
-        for k, w in enumerate(c.witness):
-            owner = owners[k]
-            if owner is None:
+        for k in range(4):
+            if owners[k] is None:
                 open_corner = True  # nobody connects it yet: anyone may still take it
-            elif c.decided[k] is None:
-                if w is not None:
-                    q, path, da, db = w
-                    ra, rb = reaches[k]
-                    if q != owner and da > ra and db > rb and (not last & path or colour == q):
-                        open_corner = True
-                        continue
-                unknown.append((k, None if w is None else w[0]))
-        if unknown and (everything or not open_corner):
-            decided, witness = list(c.decided), list(c.witness)
+            elif decided[k] is None:
+                if self._holds(c, k):
+                    open_corner = True
+                else:
+                    w = c.witness[k]
+                    unknown.append((k, None if w is None else w[0]))
+            if open_corner and not everything:
+                self.over = False  # what is known of the corners stays: a path that no longer holds is
+                return             # found out again when it is asked
+        if unknown:
+            witness, new_decided = list(c.witness), list(decided)
             blocked, full = c.blocked, self.occupied == self.game.full
             for k, first in unknown:
-                if open_corner and not everything:
-                    witness[k] = None  # cut, and not needed now: searched again when it is
-                    continue
                 found = None
-                if not full:
+                if open_corner and not everything:
+                    pass  # not searched now: searched when it is needed
+                elif not full:
                     found, blocked = self._witness(k, first, blocked)
-                witness[k] = found
-                if found is None:
-                    decided[k] = owners[k]
+                    if found is None:
+                        new_decided[k] = owners[k]
+                    else:
+                        open_corner = True
                 else:
-                    open_corner = True
+                    new_decided[k] = owners[k]
+                witness[k] = found
             watch = 0
             for w in witness:
                 if w is not None:
                     watch |= w[1]
-            self._corners = Corners(owners, reaches, tuple(decided), tuple(witness), watch, blocked)
-        elif unknown:  # another corner is open: the cut paths are dropped, searched again when needed
-            witness = list(c.witness)
-            for k, _ in unknown:
-                witness[k] = None
-            watch = 0
-            for w in witness:
-                if w is not None:
-                    watch |= w[1]
-            self._corners = Corners(owners, reaches, c.decided, tuple(witness), watch, c.blocked)
+            self._corners = Corners(owners, c.reaches, tuple(new_decided), tuple(witness), watch, blocked)
         self.over = not open_corner
+
+    def _holds(self, c: Corners, k: int) -> bool:
+        """Does corner k's witness path still show it open: another player's, beyond the owner's reach, and
+        no stone of a third colour on it?"""
+        w = c.witness[k]
+        if w is None:
+            return False
+        q, path, da, db = w
+        ra, rb = c.reaches[k]
+        return q != c.owners[k] and da > ra and db > rb and not path & (self.occupied ^ self._stones_of(q))
 
     def _witness(self, k: int, first: int | None, blocked: int) -> tuple[Witness | None, int]:
         """A path one other player could fill to own corner k, or None when the corner is decided; and
@@ -423,13 +427,13 @@ class XState(State):
     @property
     def decided(self) -> dict[str, bool]:
         """Each corner: True when only one player could still own it, whatever is played."""
-        self._settle(0, EMPTY, everything=True)
+        self._settle(everything=True)
         return {self.game.names[c]: d is not None for c, d in zip(self.game.corner_cells, self._corners.decided)}
 
     @property
     def final_corners(self) -> dict[str, int | None]:
         """The certain owner of each decided corner (the score once all four are decided)."""
-        self._settle(0, EMPTY, everything=True)
+        self._settle(everything=True)
         return {self.game.names[c]: d for c, d in zip(self.game.corner_cells, self._corners.decided)}
 
     # ---- the game --------------------------------------------------------------------------
@@ -482,7 +486,7 @@ class XState(State):
         colour = self.mover
         s = XState.__new__(XState)
         s.game = g = self.game
-        s.mover = (colour + 1) % 3
+        s.mover = NEXT[colour]
         mine = self._mine | bit
         s._mine, s._next, s._last = self._next, self._last, mine  # the next player's stones come first
         occupied = self.occupied
@@ -527,7 +531,7 @@ class XState(State):
         if s._corners is corners and not bit & corners.watch:
             s.over = False
         else:
-            s._settle(bit, colour)
+            s._settle()
         return s
 
     # ---- text ------------------------------------------------------------------------------
@@ -539,7 +543,7 @@ class XState(State):
 
     def __str__(self) -> str:
         g, n = self.game, self.game.n
-        self._settle(0, EMPTY, everything=True)
+        self._settle(everything=True)
         stones = self.stones
         head = "the game is over" if self.over else f"{NAMES[self.mover]} to move"
         lines = [f"X by {AUTHOR}, {n}×{n}: {head}"]
