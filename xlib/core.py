@@ -195,7 +195,7 @@ class State:
         """The state after `move`; raises IllegalMove (a ValueError) and leaves this state as it was."""
         try:  # the common case first: a move listed here or made by the game (only a Move carries a token)
             origin = move.origin  # type: ignore[union-attr]
-            known = origin is self.game.token or origin is self._token
+            known = origin is self.game.token or (origin is not None and origin is self._token)
         except AttributeError:  # text, or a state that has not marked a move yet
             known = False
         m: Move = move if known else self._coerce(move)  # type: ignore[assignment]

@@ -24,7 +24,7 @@ from ..core import Game, Move, State, grid, ranked_winners
 from ..errors import NotationError, PositionError
 from ..options import Option, choice, integer, number
 from ..text import number as read_number
-from .bitboard import cell_lister, neighbour_masks
+from .bitboard import byte_tables, cell_lister, neighbour_masks
 
 EMPTY, BLACK, WHITE = -1, 0, 1
 NAMES = ("Black", "White")
@@ -36,11 +36,13 @@ _MOVE_RE = re.compile(r"(x?)([a-s])([0-9]{1,2})")
 class Place(Move):
     """A stone of your colour on an empty cell: `c3`. The same move in every position of its game."""
 
-    __slots__ = ("cell",)
+    __slots__ = ("cell", "bit", "below")
 
     def __init__(self, text: str, cell: int) -> None:
         super().__init__(text)
         self.cell = cell
+        self.bit = 1 << cell       # the cell as a mask
+        self.below = self.bit - 1  # the cells before it
 
 
 class Convert(Move):
@@ -48,7 +50,8 @@ class Convert(Move):
 
     Conversions that flip the same stones are one move, named by the first of their stones in
     cell order (a1, b1, …, a2, …); the others are aliases the parser reads to that name. Which
-    name is listed depends on the position, so a conversion is marked by the state that lists it."""
+    name is listed depends on the position, so a state takes as it is only a conversion it listed
+    itself (see AleaState._coerce); any other is read again from its notation."""
 
     __slots__ = ("cell",)
 
@@ -100,6 +103,8 @@ class Alea(Game):
         for m in (*self.places, self.pass_move):
             m.origin = self.token
         self.converts = tuple(Convert("x" + self.names[i], i) for i in range(self.cells))
+        # each cell's neighbours and conversion, read a byte of a mask of stones at a time
+        self.sources = byte_tables(tuple(zip(self.neighbour_mask, self.converts)))
         file_a = sum(1 << (r * n) for r in range(n))
         self._not_first_file = self.full & ~file_a              # a shift towards higher files lands here
         self._not_last_file = self.full & ~(file_a << (n - 1))  # a shift towards lower files lands here
@@ -117,9 +122,10 @@ class Alea(Game):
                    (((stones << (n - 1)) | (stones >> (n + 1))) & west)
         return out & self.full
 
-    def key(self, black: int, white: int) -> int:
-        """One integer for a board, exact (no two boards share it): what superko compares."""
-        return black | white << self.cells
+    def key(self, moved: int, other: int) -> int:
+        """One integer for a board, exact (no two boards share it): what superko compares. `moved` are the
+        stones of the player who just moved: superko compares positions with the same player to move."""
+        return moved | other << self.cells
 
     def _start(self) -> "AleaState":
         return AleaState._make(self, 0, 0, BLACK, 0, 0, None)
@@ -131,7 +137,7 @@ class Alea(Game):
 class AleaState(State):
     """A position: stones, the player to move, protected stones, and the repetition bookkeeping."""
 
-    __slots__ = ("black", "white", "open", "mover", "guarded", "streak", "final", "seen", "over")
+    __slots__ = ("black", "white", "open", "mover", "guarded", "streak", "final", "seen", "over", "_listed")
 
     game: Alea
     black: int                 # bit i set: a Black stone on cell i
@@ -143,6 +149,7 @@ class AleaState(State):
     final: int | None          # final turns left once a placement filled the board; None before
     seen: tuple[int, ...]      # the board key (Alea.key) of each position since the last placement, oldest first
     over: bool                 # the two final turns are played
+    _listed: dict[int, Move] | None  # the conversions moves() listed, by the stones they flip; None before
 
     @classmethod
     def _make(cls, g: Alea, black: int, white: int, mover: int, guarded: int, streak: int,
@@ -156,7 +163,8 @@ class AleaState(State):
             final = 2  # a full board read from text: the two final turns follow
         s.final = final
         s.over = final == 0
-        s.seen = (g.key(black, white),)
+        s.seen = (g.key(white, black) if mover == BLACK else g.key(black, white),)
+        s._listed = None
         return s
 
     # ---- reading the position ----------------------------------------------------------
@@ -223,12 +231,6 @@ class AleaState(State):
         """(the mover's stones, the opponent's stones)."""
         return (self.black, self.white) if self.mover == BLACK else (self.white, self.black)
 
-    def _key_after(self, flips: int) -> int:
-        """The board key after the mover turns the enemy stones `flips`."""
-        if self.mover == BLACK:
-            return self.game.key(self.black | flips, self.white & ~flips)
-        return self.game.key(self.black & ~flips, self.white | flips)
-
     # ---- moves -----------------------------------------------------------------------------
     def _flips(self, cell: int) -> int:
         """The enemy stones next to the stone on `cell` (a bit mask)."""
@@ -237,11 +239,12 @@ class AleaState(State):
 
     def _conversion_problem(self, cell: int, text: str) -> str | None:
         g = self.game
-        c = self._colour(cell)
-        if c != self.mover:
+        mine, theirs = (self.black, self.white) if self.mover == BLACK else (self.white, self.black)
+        if not mine >> cell & 1:
+            c = self._colour(cell)
             what = "empty" if c == EMPTY else f"{NAMES[c]}'s"
             return f"{text}: {g.names[cell]} is {what}; convert around a stone of your own."
-        flips = self._flips(cell)
+        flips = g.neighbour_mask[cell] & theirs
         if not flips:
             return f"{text}: no enemy stone is next to {g.names[cell]}, so there is nothing to convert."
         if flips & self.guarded:
@@ -252,14 +255,11 @@ class AleaState(State):
             if self.streak >= g.streak_limit:
                 return (f"{text}: after {g.options['streak']} conversions in a row the player to move must "
                         f"place a stone (the streak rule).")
-            if self._repeats(flips):
+            # superko: the board after it with the other player to move, among those since the last placement
+            # (every second one back)
+            if (mine | flips) | (theirs ^ flips) << g.cells in self.seen[-2::-2]:  # Alea.key
                 return f"{text} would recreate a position that occurred before (superko)."
         return None
-
-    def _repeats(self, flips: int) -> bool:
-        """Would converting these stones recreate an earlier (board, player to move) since the last placement?"""
-        # only positions with the other player to move can match (every second one back)
-        return self._key_after(flips) in self.seen[-2::-2]
 
     def moves(self) -> list[Move]:
         if self.over:
@@ -272,44 +272,48 @@ class AleaState(State):
                 return out
         else:
             out = []
-        black = self.mover == BLACK
-        mine, theirs = (self.black, self.white) if black else (self.white, self.black)
-        mask = g.neighbour_mask
+        mine, theirs = (self.black, self.white) if self.mover == BLACK else (self.white, self.black)
         guarded = self.guarded
         # the cells next to a protected stone (one placed stone's are in the table)
-        shield = g.around(guarded) if guarded & (guarded - 1) else mask[guarded.bit_length() - 1] if guarded else 0
+        shield = (g.around(guarded) if guarded & (guarded - 1) else
+                  g.neighbour_mask[guarded.bit_length() - 1] if guarded else 0)
         # a source is one of my stones next to an enemy stone and next to no protected one
         sources = mine & g.around(theirs) & ~shield
         if sources:
             # the sources in cell order, each under the flips it makes; the first names a conversion
-            first: dict[int, int] = {}
+            first: dict[int, Move] = {}
             name = first.setdefault
-            for i in g.cells_of(sources):
-                name(mask[i] & theirs, i)
-            # superko: positions since the last placement with the other player to move (one conversion
-            # back cannot recur: its stones are protected now)
+            for table, byte in zip(g.sources, sources.to_bytes(len(g.sources), "little")):
+                if byte:
+                    for near, move in table[byte]:
+                        name(near & theirs, move)
+            self._listed = first
             seen = self.seen
             if final is None and len(seen) > 2:
-                earlier, shift = seen[-2::-2], g.cells
-                listed = [i for flips, i in first.items()
-                          if ((mine | flips) | (theirs & ~flips) << shift if black else
-                              (theirs & ~flips) | (mine | flips) << shift) not in earlier]
-                converts = [g.converts[i] for i in listed]
-            else:
-                converts = list(map(g.converts.__getitem__, first.values()))
-            try:
-                token = self._token
-            except AttributeError:
-                token = self._token = object()
-            for m in converts:  # which conversion a name lists depends on the position: marked as listed here
-                m.origin = token
-            out += converts
+                # superko: the boards since the last placement with the other player to move (one conversion
+                # back cannot recur: its stones are protected now). Converting `flips` brings back such a board
+                # (Alea.key) only if it turns exactly the stones that board has of mine beyond mine now.
+                full, shift = g.full, g.cells
+                for key in seen[-2::-2]:
+                    flips = key & full ^ mine
+                    if mine | flips == key & full and theirs ^ flips == key >> shift:
+                        first.pop(flips, None)
+            out += first.values()
         if final is not None:
             out.append(g.pass_move)
         return out
 
-    # placements and the pass carry the game's token; conversions are marked as they are listed
+    # placements and the pass carry the game's token; a conversion is recognised by _coerce
     moves.stamps_origin = True  # type: ignore[attr-defined]
+
+    def _coerce(self, move: Move | str) -> Move:
+        """As State._coerce, and a conversion this state listed is taken as it is: its name is the one listed
+        here (any other conversion is read again from its notation, to the name it has here)."""
+        if isinstance(move, Convert) and self._listed is not None and move.cell < self.game.cells:
+            theirs = self.white if self.mover == BLACK else self.black
+            if self._listed.get(self.game.neighbour_mask[move.cell] & theirs) is move:
+                return move
+        return super()._coerce(move)
 
     def _parse(self, text: str) -> Move:
         if text == "pass":
@@ -350,11 +354,11 @@ class AleaState(State):
         if isinstance(move, Place):
             if self.final is not None:
                 return f"{move}: the board is full; the two final turns allow only a conversion or a pass."
-            if (self.black | self.white) >> move.cell & 1:
+            if (self.black | self.white) & move.bit:
                 return f"{move}: a {NAMES[self._colour(move.cell)]} stone is already there; place on an empty cell."
             return None
         if isinstance(move, Convert):
-            return self._conversion_problem(move.cell, str(move))
+            return self._conversion_problem(move.cell, move.text)
         if isinstance(move, Pass):
             if self.final is None:
                 return "Passing is allowed only in the two final turns, after a placement has filled the board."
@@ -368,43 +372,39 @@ class AleaState(State):
         mover = self.mover
         s.mover = 1 - mover
         s.over = False
-        black, white = self.black, self.white
+        s._listed = None
+        mine, theirs = (self.black, self.white) if mover == BLACK else (self.white, self.black)
         if isinstance(move, Place):
-            i = move.cell
-            bit = 1 << i
-            stones = black | white
-            if mover == BLACK:
-                s.black, s.white = black | bit, white
-            else:
-                s.black, s.white = black, white | bit
+            stones = mine | theirs
+            mine |= move.bit
             s.open = placements = self.open[:]
-            del placements[i - (stones & (bit - 1)).bit_count()]  # its place among the empty cells
-            s.guarded, s.streak = bit, 0
-            s.seen = (g.key(s.black, s.white),)
+            del placements[(move.below & ~stones).bit_count()]  # its place: the empty cells before it
+            s.guarded, s.streak = move.bit, 0
+            s.seen = (mine | theirs << g.cells,)  # Alea.key
             # a placement that fills the board starts the final turns: the opponent, then the filler
-            s.final = 2 if stones | bit == g.full else None
-            return s
-        s.open = self.open
-        if isinstance(move, Convert):
-            flips = self._flips(move.cell)
-            if mover == BLACK:
-                s.black, s.white = black | flips, white & ~flips
-            else:
-                s.black, s.white = black & ~flips, white | flips
+            s.final = 2 if stones | move.bit == g.full else None
+        elif isinstance(move, Convert):
+            flips = g.neighbour_mask[move.cell] & theirs
+            mine, theirs = mine | flips, theirs ^ flips
+            s.open = self.open
             s.guarded = flips
             final = self.final
             if final is None:
                 s.streak, s.final = self.streak + 1, None
-                s.seen = self.seen + (g.key(s.black, s.white),)
+                s.seen = self.seen + (mine | theirs << g.cells,)  # Alea.key
             else:
                 s.streak, s.final, s.seen = 0, final - 1, ()
                 s.over = final == 1
-            return s
-        assert isinstance(move, Pass) and self.final is not None  # _explain refused anything else
-        s.black, s.white = black, white
-        s.guarded, s.streak, s.seen = 0, 0, ()
-        s.final = self.final - 1
-        s.over = s.final == 0
+        else:
+            assert isinstance(move, Pass) and self.final is not None  # _explain refused anything else
+            s.open = self.open
+            s.guarded, s.streak, s.seen = 0, 0, ()
+            s.final = self.final - 1
+            s.over = s.final == 0
+        if mover == BLACK:
+            s.black, s.white = mine, theirs
+        else:
+            s.black, s.white = theirs, mine
         return s
 
     # ---- text ------------------------------------------------------------------------------
