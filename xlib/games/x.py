@@ -105,7 +105,8 @@ class X(Game):
         # how to read a group's reach at corner k from its side bits: for each of the corner's two sides, the
         # shift that brings that side's bits down, and whether the corner is at coordinate 0 of the side
         # (then the reach is the highest bit, else n - 1 minus the lowest)
-        self.corner_reading = tuple((sa * n, k in (0, 1), sb * n, k in (0, 2)) for k, (sa, sb) in enumerate(CORNER_SIDES))
+        self.corner_reading = tuple((self.side_masks[sa] | self.side_masks[sb], sa * n, k in (0, 1), sb * n, k in (0, 2))
+                                    for k, (sa, sb) in enumerate(CORNER_SIDES))
         # each corner's two sides as lines of cells from the corner outwards, and each cell's distance on them
         self.corner_lines = tuple((_from_corner(self, k, sa), _from_corner(self, k, sb))
                                   for k, (sa, sb) in enumerate(CORNER_SIDES))
@@ -193,13 +194,13 @@ class X(Game):
 class XState(State):
     """A position of X: stones, groups (union-find), and which corners are owned and decided."""
 
-    __slots__ = ("_mine", "_next", "_last", "occupied", "open_moves", "groups", "mover", "_corners", "over")
+    __slots__ = ("_mine", "_next", "_last", "empty", "open_moves", "groups", "mover", "_corners", "over")
 
     game: X
     _mine: int                            # the stones of the player to move, as a mask
     _next: int                            # the stones of the player after them
     _last: int                            # the stones of the player who just moved
-    occupied: int                         # every stone
+    empty: int                            # the empty cells
     open_moves: list[Move]                # the placements on the empty cells, in cell order (never changed)
     groups: list[int]                     # union-find: a stone's parent, or on a root ~(its group's side bits)
     mover: int
@@ -216,7 +217,7 @@ class XState(State):
                 masks[c] |= 1 << i
         s.mover = mover
         s._mine, s._next, s._last = (masks[(mover + k) % 3] for k in range(3))
-        s.occupied = masks[0] | masks[1] | masks[2]
+        s.empty = g.full & ~(masks[0] | masks[1] | masks[2])
         s.open_moves = [g.moves_list[i] for i, c in enumerate(stones) if c == EMPTY]
         s.groups = [~bits for bits in g.side_bits]
         for i, c in enumerate(stones):
@@ -229,7 +230,7 @@ class XState(State):
             if c != EMPTY and s.groups[i] < 0:
                 bits = ~s.groups[i]
                 if bits & g.q_sides and bits & g.r_sides:
-                    s._claim(bits, c)
+                    s._claim(bits, bits, c)
         s._settle()
         return s
 
@@ -237,7 +238,7 @@ class XState(State):
         """The same position as a new state (everything shared: no state changes what it holds)."""
         s = XState.__new__(XState)
         s.game = self.game
-        s._mine, s._next, s._last, s.occupied = self._mine, self._next, self._last, self.occupied
+        s._mine, s._next, s._last, s.empty = self._mine, self._next, self._last, self.empty
         s.open_moves, s.groups, s.mover = self.open_moves, self.groups, self.mover
         s._corners, s.over = self._corners, self.over
         return s
@@ -311,23 +312,27 @@ class XState(State):
         return [self.game.names[j] for j in self.game.cells_of(self._stones_of(colour)) if self._find(j) == root]
 
     # ---- corners ---------------------------------------------------------------------------
-    def _claim(self, bits: int, colour: int) -> None:
-        """A group of `colour` with side bits `bits` grew: it owns each corner it connects farther out.
+    def _claim(self, bits: int, grew: int, colour: int) -> None:
+        """A group of `colour` with side bits `bits` grew by the side bits `grew`: it owns each corner it now
+        connects farther out than its owner.
 
         Groups only grow and cannot cross, so the outermost connecting group is the old owner or this one."""
         g = self.game
         n, line = g.n, g.side_masks[0]
         c = self._corners
-        owners, reaches = list(c.owners), list(c.reaches)
-        changed = False
-        for k, (shift_a, start_a, shift_b, start_b) in enumerate(g.corner_reading):
+        owners = reaches = None
+        for k, (sides, shift_a, start_a, shift_b, start_b) in enumerate(g.corner_reading):
+            if not grew & sides:
+                continue  # nothing new along this corner's sides
             a, b = bits >> shift_a & line, bits >> shift_b & line
             if a and b:
                 reach = (a.bit_length() - 1 if start_a else n - (a & -a).bit_length(),
                          b.bit_length() - 1 if start_b else n - (b & -b).bit_length())
-                if reach > reaches[k]:
-                    owners[k], reaches[k], changed = colour, reach, True
-        if changed:
+                if reach > c.reaches[k]:
+                    if owners is None:
+                        owners, reaches = list(c.owners), list(c.reaches)
+                    owners[k], reaches[k] = colour, reach
+        if owners is not None and reaches is not None:
             self._corners = Corners(tuple(owners), tuple(reaches), c.decided, c.witness, c.watch, c.blocked)
 
     def _settle(self, everything: bool = False) -> None:
@@ -357,7 +362,7 @@ class XState(State):
                 return             # found out again when it is asked
         if unknown:
             witness, new_decided = list(c.witness), list(decided)
-            blocked, full = c.blocked, self.occupied == self.game.full
+            blocked, full = c.blocked, not self.empty
             for k, first in unknown:
                 found = None
                 if open_corner and not everything:
@@ -386,7 +391,7 @@ class XState(State):
             return False
         q, path, da, db = w
         ra, rb = c.reaches[k]
-        return q != c.owners[k] and da > ra and db > rb and not path & (self.occupied ^ self._stones_of(q))
+        return q != c.owners[k] and da > ra and db > rb and not path & ~(self.empty | self._stones_of(q))
 
     def _witness(self, k: int, first: int | None, blocked: int) -> tuple[Witness | None, int]:
         """A path one other player could fill to own corner k, or None when the corner is decided; and
@@ -399,7 +404,7 @@ class XState(State):
         if first in others:
             others.sort(key=lambda q: q != first)
         g = self.game
-        empty = g.full & ~self.occupied
+        empty = self.empty
         stones = self._by_colour()
         for q in others:
             found = g.outer_path(k, stones[q] | empty, stones[q], ra, rb)
@@ -412,7 +417,7 @@ class XState(State):
         """X.outer_path through the cells whose stone's `kind` (by colour; kind[-1] for an empty cell) is not
         0, cells of kind 2 before those of kind 1."""
         allowed = prefer = 0
-        for stones, t in zip((*self._by_colour(), self.game.full & ~self.occupied), (*kind[:3], kind[-1])):
+        for stones, t in zip((*self._by_colour(), self.empty), (*kind[:3], kind[-1])):
             if t:
                 allowed |= stones
                 if t == 2:
@@ -476,7 +481,7 @@ class XState(State):
     def _explain(self, move: Move) -> str | None:
         if not isinstance(move, Place):
             return f"{move} is not a move of X."
-        if self.occupied & move.bit:
+        if not self.empty & move.bit:
             return f"{move} is taken by {NAMES[self._colour(move.cell)]}: a stone goes on an empty cell."
         return None
 
@@ -489,19 +494,18 @@ class XState(State):
         s.mover = NEXT[colour]
         mine = self._mine | bit
         s._mine, s._next, s._last = self._next, self._last, mine  # the next player's stones come first
-        occupied = self.occupied
-        s.occupied = occupied | bit
+        empty = self.empty
+        s.empty = empty ^ bit
         s.open_moves = open_moves = self.open_moves[:]
-        del open_moves[(m.below & ~occupied).bit_count()]  # its place: the empty cells before it
+        del open_moves[(m.below & empty).bit_count()]  # its place: the empty cells before it
         same = m.near & mine
         if same:
             # the new stone joins its neighbours' groups under the first one's root
             s.groups = groups = self.groups[:]
-            root = -1
+            root, merged = -1, False
             while same:
-                low = same & -same
-                same ^= low
-                j = low.bit_length() - 1
+                j = same.bit_length() - 1
+                same ^= 1 << j
                 while True:  # the root of j, halving the path
                     up = groups[j]
                     if up < 0:
@@ -516,18 +520,20 @@ class XState(State):
                 elif j != root:
                     groups[root] &= groups[j]
                     groups[j] = root
-            i = m.cell
-            groups[root] &= groups[i]
-            groups[i] = root
-            bits = ~groups[root]
-            grew = bits & had  # side bits the first group lacked (had is their complement)
+                    merged = True
+            groups[m.cell] = root
+            bits = grew = 0
+            if merged or m.sides:  # the group may reach sides the first one did not
+                groups[root] &= ~m.sides
+                bits = ~groups[root]
+                grew = bits & had  # (had is the complement of the first group's side bits)
         else:
             s.groups = self.groups  # a lone stone: its cell is its own root already
             grew = bits = m.sides
         corners = s._corners = self._corners
         # a group that now touches two sides meeting at a corner, farther along a side than before, may own it
         if grew and bits & g.q_sides and bits & g.r_sides:
-            s._claim(bits, colour)
+            s._claim(bits, grew, colour)
         if s._corners is corners and not bit & corners.watch:
             s.over = False
         else:
