@@ -26,6 +26,7 @@ NAMES = ("Red", "Yellow", "Green")
 FILES = "abcdefghijklmnopqrstuvwxyz"
 EMPTY = -1
 NEXT = (1, 2, 0)  # the colour to move after each
+FIRST_THEN_OTHERS = {None: (0, 1, 2), 0: (0, 1, 2), 1: (1, 0, 2), 2: (2, 0, 1)}  # the colours, one of them first
 # the four corners, named by their two sides: (side, side) with sides 0: q=0, 1: q=n-1, 2: r=0, 3: r=n-1
 CORNER_SIDES = ((0, 2), (1, 2), (0, 3), (1, 3))
 Witness = tuple[int, int, int, int]  # (colour, path cells as a mask, its reach along side a, along side b)
@@ -398,19 +399,18 @@ class XState(State):
         `blocked` (see Corners) with the players found unable to.
 
         The player of the last witness (`first`) is tried first: their path is often only cut, not gone."""
-        owner = self._corners.owners[k]
-        ra, rb = self._corners.reaches[k]
-        others = [q for q in range(3) if q != owner and not blocked >> (3 * k + q) & 1]
-        if first in others:
-            others.sort(key=lambda q: q != first)
+        c = self._corners
+        owner = c.owners[k]
+        ra, rb = c.reaches[k]
         g = self.game
         empty = self.empty
         stones = self._by_colour()
-        for q in others:
-            found = g.outer_path(k, stones[q] | empty, stones[q], ra, rb)
-            if found is not None:
-                return (q, *found), blocked
-            blocked |= 1 << (3 * k + q)
+        for q in FIRST_THEN_OTHERS[first]:
+            if q != owner and not blocked >> (3 * k + q) & 1:
+                found = g.outer_path(k, stones[q] | empty, stones[q], ra, rb)
+                if found is not None:
+                    return (q, *found), blocked
+                blocked |= 1 << (3 * k + q)
         return None, blocked
 
     def _outer_path(self, k: int, kind: list[int], ra: int, rb: int) -> tuple[int, int, int] | None:
