@@ -10,6 +10,7 @@ import xlib  # noqa: E402
 from xlib.board import Board, palette  # noqa: E402
 from xlib.board.view import Overlay  # noqa: E402
 from xlib.board.calls import Recorder  # noqa: E402
+from xlib.agents.chance import chance_move  # noqa: E402
 from xlib.views.xallies.view import (CHIP_R, CX, CY, NUMBER_R, RING, WELL_R, XAlliesView, next_well,  # noqa: E402
                                      supply_y, well_centre)
 
@@ -137,10 +138,10 @@ def test_a_computer_seats_shot_is_said_with_its_hits_so_far():
     pick = random.Random(0)
     while state.phase != "shoot":
         state = state.play(pick.choice(state.moves()))
-    view, seat, dice = XAlliesView(), state.to_move, random.Random(1)
+    seat, dice = state.to_move, random.Random(1)
     counted = 0
     while state.to_move == seat:
-        move, said = view.chance_move(state, dice)
+        move, said = chance_move(state, dice)
         counted += 1
         hits = sum(state.ledger.shots[seat]) + (move == "hit")
         assert said.endswith(f"{'a hit' if move == 'hit' else 'a miss'}; {hits} of {counted} shots hit so far."), said

@@ -25,9 +25,10 @@ from typing import Any, Callable, Generator
 
 import ipywidgets as w
 
-from .. import agents, registry, runtime, threads
+from .. import registry, runtime, threads
 from ..core import Move, State
 from ..errors import XlibError
+from ..live import BY_COMPUTER, HERE, PERSON, Change, LiveGame, LocalGame
 from ..records import replay
 from . import canvas as canvases
 from . import keys
@@ -37,7 +38,7 @@ from .keeper import Keeper
 from .layout import build
 from .result import result_detail, result_title
 from .options import OptionFields
-from .seats import PERSON, rebuild_seats, seat_value
+from .seats import SeatPanel
 from .view import Choice, Overlay, View
 
 #: a job of the board (animations, computer moves): it yields the pauses it asks for, in seconds
@@ -107,8 +108,10 @@ def in_kernel() -> bool:
 class Board:
     """A live board for one game: `Board("alea", size=8, seats={1: "computer"})`; display it as a cell's last line.
 
-    `seats` maps a seat index to "person", "computer" (the game's default level) or a computer
-    player's name; `names` gives seats a student's name. `size` is the largest side of the
+    The board is a view of a live game (`game`, an xlib.live.LiveGame: the position, the seats, whose turn):
+    a click, a computer seat's move and a classmate's move reach the game by `LiveGame.play`, and the board
+    shows each change it is told. `seats` maps a seat index to "person", "computer" (the game's default level)
+    or a computer player's name; `names` gives seats a student's name. `size` is the largest side of the
     board on screen, in pixels. `background` runs computer moves and animations beside the
     kernel's message loop (the default inside a notebook and in a browser; tests drive the board directly):
     on a thread, or where threads cannot start, as an asyncio task on the page's event loop."""
@@ -122,7 +125,7 @@ class Board:
     choice_box: w.HBox
     live: w.HTML
     options_box: w.VBox
-    _seat_box: w.VBox | None
+    seat_panel: SeatPanel | None
     undo_button: w.Button | None
     redo_button: w.Button | None
     entry: w.Combobox | None
@@ -138,40 +141,36 @@ class Board:
     zoom_button: w.ToggleButton | None
     text_board: w.HTML | None
     side: w.VBox | None   # the column of controls beside a full board (a panel may add itself there)
-    seat_widgets: list[w.Dropdown]
-    name_widgets: list[w.Text]
 
     def __init__(self, game: str | None = None, *, state: State | None = None, seed: int | None = None,
                  seats: dict[int, str] | None = None, names: dict[int, str] | None = None,
                  animate: float = 0.15, controls: bool | str = True, view: View | None = None,
                  pixels: int = 900, background: bool | None = None, keep: str | None = "game",
-                 **options: Any) -> None:
-        if state is None and game is None:
+                 live: LiveGame | None = None, **options: Any) -> None:
+        if state is None and game is None and live is None:
             raise XlibError("a Board needs a game, one of " + ", ".join(registry.game_names()) + ", or a state")
         self.errors = w.Output(layout=w.Layout(border="0px"))
-        self.seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
-        if state is None:
-            assert game is not None
-            state = registry.game(game, **options).start(seed=self.seed)
-        self.state: State = state
+        if live is None:
+            seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+            if state is None:
+                assert game is not None
+                state = registry.game(game, **options).start(seed=seed)
+            live = LocalGame(state, seats, names, seed)
+        #: the game shown: the live game itself (line 0), or a what-if line beside it
+        self.game: LiveGame = live
+        self.lines: list[LiveGame] = [live]   # the game (0) and what-if lines beside it
+        live.listeners.append(functools.partial(self._heard, live))
         self.game_name = self.state.game.name
         self.view = view or view_for(self.state)
         self.pixels = pixels
         self.animate = animate
         # in a browser (Pyodide) too: a click handler that ran a whole computer turn would hold the page
         self.background = (in_kernel() or runtime.on_site()) if background is None else background
-        self.redo_stack: list[State] = []
         self.selection: Any = None
         self.marks: tuple[Any, ...] = ()
         self.browsing: int | None = None  # a history index shown by the slider, None while live
-        self.lines: list[State] = [self.state]   # the game (0) and what-if lines beside it
         self.line = 0
         self.branch_points: list[int] = [0]
-        self.seats: dict[int, str] = {}
-        for p, who in (seats or {}).items():
-            self.seats[p] = seat_value(self.game_name, who)
-        self.names: dict[int, str] = dict(names or {})
-        self._agents: dict[int, Any] = {}
         self.listeners: list[Callable[[State], None]] = []
         self.new_game_listeners: list[Callable[["Board"], None]] = []
         self.refused_listeners: list[Callable[[str], None]] = []   # told the sentence of every refused move
@@ -192,14 +191,13 @@ class Board:
         self._quiet = True                         # nothing said: the message box shows the last move
         self.floor: State | None = None            # Undo goes back no further (an exercise's given history)
         self.message_lines = 3                     # lines of 14 px the message box holds (an exercise's holds more)
-        self._chance = random.Random(self.seed * 7919 + 17)   # chance the board draws for computer seats
         self.news_marks: tuple[Any, ...] = ()
 
         self.controls = controls
         self._option_fields: OptionFields | None = None
         self._seed_box: w.Text | None = None
         self.canvas = canvases.make_canvas()
-        self._fit_canvas()
+        self.fit_canvas()
         # a tap plays like a click; a click the page made while the board was busy is answered, never played
         canvases.on_click(self.canvas, self.guard(self._on_canvas_click), self.guard(self._on_busy_click))
         canvases.repaint_when_ready(self.canvas, self.guard(self.repaint))
@@ -223,6 +221,101 @@ class Board:
             self.widget.children = (*self.widget.children, self.keeper)
         self.refresh()
 
+    # ---- the live game shown ------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The position of the game shown (the live game, or the what-if line being tried)."""
+        return self.game.state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self.game.state = state
+
+    @property
+    def seats(self) -> dict[int, str]:
+        """Who plays each seat: "person" or a computer player's name (a seat not listed is a person's)."""
+        return self.game.seats
+
+    @seats.setter
+    def seats(self, seats: dict[int, str]) -> None:
+        self.game.seats = seats
+
+    @property
+    def names(self) -> dict[int, str]:
+        """The names of those who hold the seats."""
+        return self.game.names
+
+    @names.setter
+    def names(self, names: dict[int, str]) -> None:
+        self.game.names = names
+
+    @property
+    def seed(self) -> int:
+        """The game number: the same number gives the same game again."""
+        return self.game.seed
+
+    @property
+    def redo_stack(self) -> list[State]:
+        """The positions Redo plays again (none where moves are not taken back)."""
+        return self.game.redo_stack if isinstance(self.game, LocalGame) else []
+
+    @redo_stack.setter
+    def redo_stack(self, stack: list[State]) -> None:
+        if isinstance(self.game, LocalGame):
+            self.game.redo_stack = stack
+
+    @property
+    def floor(self) -> State | None:
+        """Undo goes back no further than this position (an exercise's given history)."""
+        return self.game.floor if isinstance(self.game, LocalGame) else None
+
+    @floor.setter
+    def floor(self, state: State | None) -> None:
+        if isinstance(self.game, LocalGame):
+            self.game.floor = state
+
+    @property
+    def seat_widgets(self) -> list[w.Dropdown]:
+        """The seat menus of the Players panel (none on a board without it)."""
+        return self.seat_panel.menus if self.seat_panel is not None else []
+
+    @property
+    def name_widgets(self) -> list[w.Text]:
+        """The name boxes of the Players panel (none on a board without it)."""
+        return self.seat_panel.name_boxes if self.seat_panel is not None else []
+
+    @property
+    def _agents(self) -> dict[int, Any]:
+        """The computer players of the game shown, by seat."""
+        return self.game.agents
+
+    def _heard(self, game: LiveGame, change: Change) -> None:
+        """A change of a live game this board shows: a move (from this board, a computer seat or another
+        device) is shown with what it made happen; seats changed are shown and a computer seat to move plays."""
+        if game is not self.game:   # a line not shown (the game, while a what-if line is tried)
+            return
+        if change.kind == "played":
+            self.selection = None
+            self.browsing = None
+            text, marks = self.view.news(change.before, change.after)
+            if text:
+                self.news.append(text)
+            if marks:   # a view may outline what a move did without a word about it
+                self.news_marks = self.news_marks + tuple(marks)
+                self.marks = self.news_marks
+            self.refresh()
+        elif change.kind == "seats":
+            if self.seat_panel is not None:
+                self.seat_panel.show(self.game, change.seat)
+            self.refresh()
+            if self.busy is None:
+                self.computer_turns()
+        elif change.kind == "names":
+            self.status.value = f"<b>{self._status_line(self.shown_state)}</b>"
+        elif change.source != HERE:   # the position was replaced elsewhere (a class table read anew)
+            self.selection, self.browsing, self.marks = None, None, ()
+            self.refresh()
+
     # ---- errors never vanish ---------------------------------------------------------------
     def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(fn)
@@ -243,7 +336,7 @@ class Board:
         half as much again for high-density screens and projectors); the page scales it down to fit."""
         return min(SHARPNESS * self.pixels, MAX_BITMAP) / max(self.view.width, self.view.height)
 
-    def _fit_canvas(self) -> None:
+    def fit_canvas(self) -> None:
         """Size the canvas to fill its column: as wide as the column allows, as tall as the screen leaves below
         the status and message lines, never larger than `pixels`; clicks follow the size drawn."""
         z = self.zoom
@@ -311,10 +404,8 @@ class Board:
 
     # ---- words ---------------------------------------------------------------------------------
     def who(self, seat: int) -> str:
-        """A seat in words: the student's name with the colour, or the colour alone."""
-        colour = self.view.player_name(self.state, seat)
-        name = self.names.get(seat, "").strip()
-        return f"{html.escape(name)} ({colour.lower()})" if name else colour
+        """A seat in words, as HTML: the student's name with the colour, or the colour alone."""
+        return self.game.who(seat, self.view.player_name(self.state, seat))
 
     def say(self, text: str, kind: str = "info") -> None:
         """Show a sentence in the message box above the board; a long one in smaller type, so it fits whole."""
@@ -476,13 +567,14 @@ class Board:
         saved, self._offer = self._offer, None
         if yes and saved is not None:
             state = replay(saved["record"])
-            self.seats = {int(p): s for p, s in dict(saved.get("seats", {})).items() if int(p) < len(state.players)}
-            self.names = {int(p): str(n)[:40] for p, n in dict(saved.get("names", {})).items()}
             self._set_state(state)
+            self.game.seats = {int(p): s for p, s in dict(saved.get("seats", {})).items()
+                               if int(p) < len(state.players)}
+            self.game.names = {int(p): str(n)[:40] for p, n in dict(saved.get("names", {})).items()}
             if self.option_fields is not None:
                 self.option_fields.set(dict(state.game.options))
-            if self.controls is True:
-                rebuild_seats(self)
+            if self.seat_panel is not None:
+                self.seat_panel.build(self.game, self.view)
             self.say(f"Welcome back: your game goes on from move {self.moves_listed(state)}.", "good")
         else:
             self.say("")
@@ -499,7 +591,7 @@ class Board:
         self.slider.unobserve_all("value")
         self.slider.max = last
         self.slider.value = last if self.browsing is None else self.browsing
-        self.slider.observe(self.guard(self._on_slider), names="value")
+        self.slider.observe(self.guard(self.on_slider), names="value")
         self.new_button.disabled = not idle
         asking = self._confirm_new is self.state
         self.new_button.description = "Yes, new game" if asking else "New game"
@@ -512,7 +604,7 @@ class Board:
 
     def _status_line(self, shown: State) -> str:
         text = self.view.status(shown)
-        if self.names and not shown.over and shown.to_move is not None and self.names.get(shown.to_move, "").strip():
+        if not shown.over and shown.to_move is not None and self.game.name_of(shown.to_move):
             text = f"{self.who(shown.to_move)}: {text}"
         if self.line:
             text = f"What-if line {self.line}. {text}"
@@ -565,10 +657,10 @@ class Board:
 
     # ---- actions (the Python handlers the tests drive) ---------------------------------------
     def _person_to_move(self) -> bool:
-        return self.state.to_move is not None and self.seats.get(self.state.to_move, PERSON) == PERSON
+        return self.game.person_to_move()
 
     def _computer_to_move(self) -> bool:
-        return self.state.to_move is not None and self.seats.get(self.state.to_move, PERSON) != PERSON
+        return self.game.computer_to_move()
 
     def _may_act(self) -> bool:
         """False (with a visible answer) while the computer moves or a move is shown: the input is dropped."""
@@ -678,7 +770,7 @@ class Board:
         """Run `job` (animations and computer moves): beside the kernel's message loop inside a notebook (on a
         thread, or where threads cannot start, as an asyncio task that pauses between frames and between slices
         of the computer's search), else at once. `job` yields the pauses it asks for, in seconds."""
-        needs_time = animated or any(self.seats.get(p, PERSON) != PERSON for p in range(len(self.state.players)))
+        needs_time = animated or any(self.game.seat(p) != PERSON for p in range(len(self.state.players)))
         loop = None if threads.available() else threads.event_loop()
         if not self.background or not needs_time or (loop is None and not threads.available()):
             run_through(job())
@@ -768,22 +860,13 @@ class Board:
             self._finished()
         self.wait()
 
-    def _advance(self, move: Move) -> Steps:
+    def _advance(self, move: Move, source: str = HERE) -> Steps:
+        """Show the move's animation, then play it in the live game (the board shows it when told)."""
         frames = self.view.frames(self.state, move) if self.animate and not reduced_motion() else []
         for frame in frames:
             self.repaint(frame)
             yield self.animate
-        before = self.state
-        self.state = self.state.play(move)
-        self.selection = None
-        self.browsing = None
-        text, marks = self.view.news(before, self.state)
-        if text:
-            self.news.append(text)
-        if marks:   # a view may outline what a move did without a word about it
-            self.news_marks = self.news_marks + tuple(marks)
-            self.marks = self.news_marks
-        self.refresh()
+        self.game.play(move, source)
 
     def _tell_news(self, prefix: str = "") -> None:
         """Say what the last moves made happen, and outline where."""
@@ -792,55 +875,27 @@ class Board:
         self.marks = self.news_marks
         self.repaint()
 
-    def _agent(self, p: int) -> Any:
-        agent = self._agents.get(p)
-        if agent is None:
-            agent = self._agents[p] = agents.make_agent(self.seats[p], seed=self.seed * 10 + p)
-        return agent
-
-    def _choice(self, agent: Any) -> Generator[float, None, Move]:
-        """The computer's move: where threads cannot start, a search in slices with a pause between them."""
-        steps = getattr(agent, "steps", None)
-        if steps is None or threads.available():
-            move: Move = agent.choose(self.state)
-            return move
-        search = steps(self.state)
-        while True:
-            try:
-                next(search)
-            except StopIteration as done:
-                move = done.value
-                return move
-            yield 0.0
-
     def _computer_loop(self) -> Steps:
         # each computer's sentence on its latest turn, in the order they moved: with two computers, both are read;
         # a turn of several decisions keeps the sentence of its first, which tells the whole turn
         spoken: dict[int, str] = {}
         last: int | None = None
-        while (not self._stop and self.state.to_move is not None
-               and self.seats.get(self.state.to_move, PERSON) != PERSON):
+        game = self.game
+        while not self._stop and game is self.game and game.computer_to_move():
             p = self.state.to_move
+            assert p is not None
             if self.busy is not None:
                 self.busy = f"{self.who(p)} is thinking…"
                 self.say(self.busy, "busy")
-            drawn = self.view.chance_move(self.state, self._chance)
-            reason: Any = None
-            if drawn is not None:   # decided by chance, not by the computer player
-                move = self.state.parse(str(drawn[0]))
-                said: str | None = drawn[1]
-            else:
-                agent = self._agent(p)
-                move = yield from self._choice(agent)
-                reason = getattr(agent, "reason", None)
-            if self._stop:
+            decision = yield from game.computer_move()
+            move = decision.move
+            if self._stop or game is not self.game:
                 return
             self.news, self.news_marks = [], ()
-            yield from self._advance(move)   # the move lands at once; its sentence is put into words after
-            if drawn is None:
-                said = reason() if callable(reason) else None
-                if said and p == last and p in spoken:
-                    said = None   # the same turn goes on: its first sentence stands
+            yield from self._advance(move, BY_COMPUTER)   # the move lands at once; its sentence is put into words after
+            said: str | None = decision.words()
+            if said and p == last and p in spoken and not decision.thrown:
+                said = None   # the same turn goes on: its first sentence stands
             if said:
                 spoken.pop(p, None)
                 spoken[p] = html.escape(said)
@@ -864,12 +919,9 @@ class Board:
         if self.locked:
             self.say(self.locked)
             return
-        before = self.state
-        while self._undoable() and self.state.parent is not None:
-            self.redo_stack.append(self.state)
-            self.state = self.state.parent
-            if self._person_to_move():
-                break
+        assert isinstance(self.game, LocalGame)
+        before = self.game.undo()
+        assert before is not None
         self.selection, self.browsing, self.marks = None, None, ()
         moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in self._moves_between(self.state, before))
         self.say(f"Took back {moves}.")
@@ -878,7 +930,7 @@ class Board:
     def _undoable(self) -> bool:
         """Whether a move stands to be taken back: the live position has a parent and is not the floor (the
         position an exercise starts from, whose given history is not the student's to undo)."""
-        return self.state.parent is not None and self.state is not self.floor
+        return isinstance(self.game, LocalGame) and self.game.undoable()
 
     def redo(self) -> None:
         """Play the undone moves again, back to a person's move (the computer's replies too), then let the
@@ -888,11 +940,9 @@ class Board:
         if self.locked:
             self.say(self.locked)
             return
-        before = self.state
-        while self.redo_stack:
-            self.state = self.redo_stack.pop()
-            if self.state.over or self._person_to_move():
-                break
+        assert isinstance(self.game, LocalGame)
+        before = self.game.redo()
+        assert before is not None
         self.selection, self.browsing, self.marks = None, None, ()
         moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in self._moves_between(before, self.state))
         self.say(f"Played again {moves}.")
@@ -926,14 +976,16 @@ class Board:
         if not self._may_act() or self.browsing is None:
             return
         start = self.browsing
-        self.lines[self.line] = self.state
-        self.lines.append(self.state.history()[start])
+        line = self.game.branch(self.state.history()[start])
+        line.listeners.append(functools.partial(self._heard, line))
+        self.lines.append(line)
         self.branch_points.append(start)
         self.line = len(self.lines) - 1
-        self.state = self.lines[self.line]
+        self.game = line
         self.browsing, self.selection, self.marks = None, None, ()
-        self.redo_stack.clear()
         self._update_line_menu()
+        if self.seat_panel is not None:
+            self.seat_panel.build(line, self.view)
         self.say(f"What-if: you are trying other moves from move {start}. The game is kept: "
                  f"<b>Back to the game</b> returns to it.", "good")
         self.refresh()
@@ -946,12 +998,12 @@ class Board:
     def switch_line(self, index: int) -> None:
         if index == self.line or not 0 <= index < len(self.lines) or not self._may_act():
             return
-        self.lines[self.line] = self.state
         self.line = index
-        self.state = self.lines[index]
+        self.game = self.lines[index]
         self.browsing, self.selection, self.marks = None, None, ()
-        self.redo_stack.clear()
         self._update_line_menu()
+        if self.seat_panel is not None:
+            self.seat_panel.build(self.game, self.view)
         self.say("Back to the game." if index == 0 else f"What-if line {index}, from move {self.branch_points[index]}.")
         self.refresh()
 
@@ -1004,29 +1056,30 @@ class Board:
         except XlibError as exc:
             self.say(str(exc), "illegal")
             return
-        self.seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
-        self._set_state(game.start(seed=self.seed))
+        seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+        self._set_state(game.start(seed=seed), seed)
         self.say(f"New game (number {self.seed}).")
         for listener in self.new_game_listeners:
             listener(self)
         self.refresh()
         self.computer_turns()
 
-    def _set_state(self, state: State) -> None:
-        """Make `state` the live position: a fresh history, lines and view where the game changed."""
-        old_game = self.state.game
-        self.state = state
-        self.redo_stack.clear()
+    def _set_state(self, state: State, seed: int | None = None) -> None:
+        """Make `state` the position of the live game: a fresh history, no what-if lines, and a view anew where
+        the game's options changed."""
+        old_game = self.lines[0].state.game
+        self.game = self.lines[0]
+        del self.lines[1:]
+        self.line, self.branch_points = 0, [0]
         self.selection, self.browsing, self.marks = None, None, ()
-        self.lines, self.line, self.branch_points = [state], 0, [0]
-        self._update_line_menu()
-        self._agents.clear()
         if state.game.options != old_game.options:
             self.view = view_for(state)
-            self._fit_canvas()
-        if len(self.seat_widgets) != len(state.players) and self.controls is True:
-            self.seats = {p: s for p, s in self.seats.items() if p < len(state.players)}
-            rebuild_seats(self)
+            self.fit_canvas()
+        self.game.replace(state, seed)
+        self._update_line_menu()
+        if self.seat_panel is not None and (len(self.seat_widgets) != len(state.players)
+                                            or self.seat_panel.game is not self.game):
+            self.seat_panel.build(self.game, self.view)
 
     def reset(self, state: State) -> None:
         """Show `state` as the live position (a tutorial step, or a position to study)."""
@@ -1037,21 +1090,9 @@ class Board:
         self.refresh()
 
     def set_seat(self, player: int, who: str) -> None:
-        """Seat a person ("person"), the default computer ("computer") or a computer player by name."""
-        who = seat_value(self.game_name, who)
-        names = {name for name, _ in agents.for_game(self.game_name, len(self.state.players))}
-        if who != PERSON and who not in names:
-            raise XlibError(f"no computer player {who!r} for {self.state.game.title}; choose person or one of "
-                            f"{', '.join(sorted(names))}")
-        if not 0 <= player < len(self.state.players):
-            raise XlibError(f"there is no seat {player}: seats are 0 to {len(self.state.players) - 1}")
-        self.seats[player] = who
-        self._agents.pop(player, None)
-        if self.seat_widgets and self.seat_widgets[player].value != who:
-            self.seat_widgets[player].value = who
-        self.refresh()
-        if self.busy is None:
-            self.computer_turns()
+        """Seat a person ("person"), the default computer ("computer") or a computer player by name: the live
+        game is told, and the board shows it (a computer seat to move then plays)."""
+        self.game.set_seat(player, who)
 
     def load(self, record: dict[str, Any] | str) -> None:
         """Load a game record (a dict or JSON text); a corrupt record is explained, not raised."""
@@ -1078,26 +1119,21 @@ class Board:
         if not self.state.over and not self._person_to_move():
             self.computer_turns()
 
-    # ---- control callbacks ------------------------------------------------------------------
-    def _on_slider(self, change: dict[str, Any]) -> None:
+    # ---- the controls' callbacks (layout.build wires them) ------------------------------------
+    def on_slider(self, change: dict[str, Any]) -> None:
+        """The history slider moved: show that position (not while a move is under way)."""
         if self.busy is not None:
             return
         self.show(change["new"])
 
-    def _on_seat(self, player: int, change: dict[str, Any]) -> None:
-        if self.seats.get(player, PERSON) != change["new"]:
-            self.set_seat(player, change["new"])
-
-    def _on_name(self, player: int, change: dict[str, Any]) -> None:
-        self.names[player] = change["new"][:40]
-        self.status.value = f"<b>{self._status_line(self.shown_state)}</b>"
-
-    def _on_entry(self, change: dict[str, Any]) -> None:
+    def on_entry(self, change: dict[str, Any]) -> None:
+        """A move typed in the Move box: played, and the box emptied; a refused one stays, to be corrected."""
         text = change["new"]
         if text and self.type_move(text) and self.entry is not None:
-            self.entry.value = ""   # a refused move stays in the box, to be corrected
+            self.entry.value = ""
 
-    def _on_upload(self, change: dict[str, Any]) -> None:
+    def on_upload(self, change: dict[str, Any]) -> None:
+        """A file chosen with Load a game: loaded when it is a game record, else said why not."""
         files = change["new"]
         if not files:
             return
@@ -1109,4 +1145,4 @@ class Board:
         if self.upload is not None:
             self.upload.unobserve_all("value")
             self.upload.value = ()
-            self.upload.observe(self.guard(self._on_upload), names="value")
+            self.upload.observe(self.guard(self.on_upload), names="value")

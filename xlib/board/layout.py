@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from . import shared
-from .seats import rebuild_seats
+from .seats import SeatPanel
 
 if TYPE_CHECKING:
     from .board import Board
@@ -89,10 +89,8 @@ def build(board: Board, controls: bool | str) -> None:
     board.projector_button = None
     board.zoom_button = None
     board.text_board = None
-    board.seat_widgets = []
     board.side = None
-    board.name_widgets = []
-    board._seat_box = w.VBox(layout=shared.layout()) if full else None
+    board.seat_panel = SeatPanel(board.guard) if full else None
     if playable:
         board.undo_button = w.Button(description="Undo", icon="undo", tooltip="take back your last move",
                                     layout=shared.layout(width="84px"), style=shared.button_style())
@@ -104,19 +102,19 @@ def build(board: Board, controls: bool | str) -> None:
         board.entry = w.Combobox(placeholder="type a move, then Enter", ensure_option=False,
                                 continuous_update=False, layout=shared.layout(width=f"{SIDE_WIDTH}px"),
                                 description="Move", style={"description_width": "56px"})
-        board.entry.observe(board.guard(board._on_entry), names="value")
+        board.entry.observe(board.guard(board.on_entry), names="value")
         board.entry.add_class("xlib-entry")
         board.log = w.HTML(layout=shared.layout(width=f"{SIDE_WIDTH}px"), style=shared.html_style())   # the list scrolls itself (board.refresh)
         board.log.add_class("xlib-log")
     if full:
-        assert board.undo_button is not None and board.redo_button is not None and board._seat_box is not None
+        assert board.undo_button is not None and board.redo_button is not None and board.seat_panel is not None
         board.new_button = w.Button(description="New game", icon="plus",   # room for "Yes, new game" too
                                     layout=shared.layout(width="auto", min_width="104px", flex="0 0 auto"),
                                    tooltip="start a new game with the options under 'Options for a new game'", style=shared.button_style())
         board.new_button.on_click(board.guard(lambda _: board.new_game_from_controls()))
         board.slider = w.IntSlider(min=0, max=0, value=0, description="History", continuous_update=True,
                                   layout=shared.layout(width=f"{SIDE_WIDTH}px"), style={"description_width": "56px"})
-        board.slider.observe(board.guard(board._on_slider), names="value")
+        board.slider.observe(board.guard(board.on_slider), names="value")
         board.explore_button = w.Button(description="Try a move here", icon="code-fork",
                                        layout=shared.layout(width="146px"),
                                        tooltip="play other moves from the position shown; the game is kept", style=shared.button_style())
@@ -130,13 +128,13 @@ def build(board: Board, controls: bool | str) -> None:
         board.save_link = w.HTML(style=shared.html_style(), layout=shared.layout())
         board.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game", icon="folder-open",
                                    layout=shared.layout(width="146px"))
-        board.upload.observe(board.guard(board._on_upload), names="value")
+        board.upload.observe(board.guard(board.on_upload), names="value")
         board.upload.add_class("xlib-upload")
         board.upload.tooltip = "load a game saved before (a .json file from Save this game)"
         board.text_board = w.HTML(style=shared.html_style(), layout=shared.layout())
         board.options_box = w.VBox([w.HTML("<i>opening…</i>", style=shared.html_style(), layout=shared.layout())])
-        rebuild_seats(board)
-        extra = w.Accordion(children=[board._seat_box, board.options_box, board.text_board],
+        board.seat_panel.build(board.game, board.view)
+        extra = w.Accordion(children=[board.seat_panel.box, board.options_box, board.text_board],
                             layout=shared.layout(width=f"{SIDE_WIDTH + 10}px"))
         for i, title in enumerate(("Players", "Options for a new game", "The position as text")):
             extra.set_title(i, title)

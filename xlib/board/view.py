@@ -133,11 +133,6 @@ class View:
         """A few words on what `move` did, for the move log (empty when the notation says it all)."""
         return ""
 
-    def chance_move(self, state: State, rng: Any) -> tuple[Move | str, str] | None:
-        """A decision the board draws by chance for a computer seat instead of asking the player (a real shot,
-        say), with its sentence; None when the computer decides the move itself."""
-        return None
-
     def news(self, before: State, after: State) -> tuple[str, tuple[Any, ...]]:
         """What a move made happen that a student should not miss (a capture, an alliance, a win), and the
         marks to outline with it; ("", ()) when the move speaks for itself."""

@@ -125,7 +125,7 @@ class ClassGame:
         view = self.board.view
         if not isinstance(view, PoliticsView):  # a new board size: the board built a plain X view
             self.board.view = PoliticsView(**state.game.options)
-            self.board._fit_canvas()
+            self.board.fit_canvas()
             self.board.refresh()  # repaints with the politics view, then calls this again
             return
         name = lambda p: f"<b>{self.board.who(p)}</b>"  # noqa: E731 (who() escapes a typed name)

@@ -196,22 +196,6 @@ class XAlliesView(View):
         assert isinstance(state, XAlliesState)
         return [Picture(d.counts, d.black, d.points, d.whites, d.supply, d.well) for d in state.sowing(move)]
 
-    def chance_move(self, state: State, rng: Any) -> tuple[Move | str, str] | None:
-        """A computer seat's real shot is drawn with its shooting skill, as a person's would be thrown; its sentence
-        counts the seat's hits so far, since the board keeps only a seat's latest sentence."""
-        moves = [str(m) for m in state.moves()]
-        if sorted(moves) != ["hit", "miss"] or state.to_move is None:
-            return None
-        assert isinstance(state, XAlliesState)
-        p = state.to_move
-        skill = float(state.game.skills[p])
-        hit = rng.random() < skill
-        name = state.players[p]
-        shots = [*state.ledger.shots[p], hit]   # the seat's sentence stands for all its shots, the last one said
-        return ("hit" if hit else "miss"), (f"{name[:1].upper() + name[1:]} shot, with a skill of {skill:g}: "
-                                            f"{'a hit' if hit else 'a miss'}; {sum(shots)} of {len(shots)} shots "
-                                            f"hit so far.")
-
     def news(self, before: State, after: State) -> tuple[str, tuple[Any, ...]]:
         """Alliances, waste, white pieces and shots made by a decision, said in words and marked on their wells."""
         if not isinstance(before, XAlliesState) or not isinstance(after, XAlliesState):
