@@ -1,5 +1,6 @@
 """The XATS lesson: every scripted move is legal and each scene shows the rule its sentences state."""
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -318,3 +319,36 @@ def test_a_lost_players_miss_says_loses_or_is_out(players):
     s = ex.start(scene.game, scene.options)
     assert ex.miss(s, s.play("2>s2")).endswith("loses." if players == 2 else "is out.")
     assert xlib.game("xats", players=players) is not None
+
+
+def lesson_texts():
+    """Every sentence the lesson shows: the scenes', and each exercise's task, reason, hint and reasons."""
+    for scene in L.SCENES:
+        yield from scene.sentences + [scene.your_turn]
+        for ex in scene.exercises:
+            yield from [ex.task, ex.why, ex.hint, *ex.reasons.values()]
+
+
+def test_every_claim_about_turning_one_tile_over_another_is_true_of_the_tiles():
+    """A gap of tile U that no turn of tile T covers, or a spike of T over a gap of U however T is turned: checked
+    on the tiles' spikes, every way T can lie (a gap is an edge with no spike)."""
+    def gaps(tile):
+        return set(range(6)) - edges(tile)
+
+    def never_covered(under, tile):   # some gap of `under` that no turn of `tile` puts a spike over
+        return any(all(g not in edges(tile, r, f) for r, f in orientations(tile)) for g in gaps(under))
+
+    def always_over_a_gap(tile, under):
+        return all(edges(tile, r, f) & gaps(under) for r, f in orientations(tile))
+
+    said = 0
+    for text in lesson_texts():
+        for m in re.finditer(r"tile (\d+) has a gap that no turn of tile (\d+) covers", text):
+            assert never_covered(int(m.group(1)), int(m.group(2))), text
+            said += 1
+        for m in re.finditer(r"however tile (\d+) is turned, one of its spikes lies over a gap of tile (\d+)", text):
+            assert always_over_a_gap(int(m.group(1)), int(m.group(2))), text
+            said += 1
+    assert said, "the tile 8 exercise says why tile 7 does not fit on tile 11"
+    assert always_over_a_gap(7, 11) and not never_covered(11, 7)
+    assert fit_orientation(7, 11, 0, False) is None

@@ -278,8 +278,8 @@ FLIP = Scene(G, "Tile 8 may be turned over", [
             goal=played("8>s1"), miss=tile_on_miss(1, count=3)),
         Exercise(
             task="White to move. Which of these moves is against the rules?",
-            why="Tile 7's spikes are one edge apart all round, and tile 11 has a gap that no turn of tile 7 "
-                "covers.",
+            why="Tile 7's spikes are one edge apart all round, and tile 11's two gaps lie opposite each other: "
+                "however tile 7 is turned, one of its spikes lies over a gap of tile 11.",
             hint="Tile 8 fits on tile 11 either side up, and tile 4 needs two spikes one edge apart.",
             solution=("7>s1",), illegal="7>s1",
             position="W:1,2,3,4,5,6,7,8,9,10,12 R:1,2,3,4,5,6,7,8,9,10,12,13 | s1:13W,11R | x:- | next 2 | to W",
