@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Callable, Sequence, cast
 
 from ..core import State
-from ..games.xallies import COLOUR_NAMES, Claim, Sow, XAlliesState
+from ..games.xallies import COLOUR_NAMES, WELLS, Claim, Sow, XAlliesState
 from .exercise import Exercise, Goal, Miss, Reason, mover_wins
 from .scene import Scene
 
@@ -91,7 +91,7 @@ def sown(start: State, choice: str) -> str:
 
 
 def _holding(state: State, well: int) -> str:
-    """The colours in a well, in words: 'blue and purple', 'purple alone'."""
+    """The colours in a well, in words: 'blue with purple', 'purple alone'."""
     counts, _ = _x(state).well(well)
     here = [COLOUR_NAMES[c] for c, k in enumerate(counts) if k]
     return f"{here[0]} alone" if len(here) == 1 else f"{here[0]} with {_listed(here[1:])}"
@@ -129,10 +129,10 @@ def _whites(start: State, choice: str, end: State) -> str:
 
 
 def _play_ends(start: State, choice: str, end: State) -> str:
-    left = [w for w in range(len(_x(end).game.owner)) if _x(end).well(w)[1]]
+    left = [w for w in range(WELLS) if _x(end).well(w)[1]]
     if not left:
         return "The last black piece goes, so play ends."
-    return (f"The black piece of well {_listed([str(w) for w in left])} stays, so play goes on.")
+    return f"The black piece of well {_listed([str(w) for w in left])} stays, so play goes on."
 
 
 #: what a sowing's reason says after its drops, by the question asked: what an alliance, waste, white pieces or
