@@ -35,9 +35,14 @@ def hrefs(html: str) -> list[str]:
     return re.findall(r'href="([^"]*)"', html)
 
 
+def cards_of(page: str) -> str:
+    """The cards of a gallery page, without the line over them."""
+    return page[page.index('<div class="xlib-gallery">'):]
+
+
 def test_served_every_card_links_its_notebook(no_links):
     page = gallery.gallery_html(site=False)
-    links = hrefs(page)
+    links = hrefs(cards_of(page))
     assert links == [card.notebook for card in gallery.CARDS]
     assert all((ROOT / "notebooks" / link).exists() for link in links)
     assert "make app" not in page and "xlib-elsewhere" not in page
@@ -47,12 +52,63 @@ def test_on_the_site_the_games_link_their_pages_and_the_labs_say_where_they_run(
     build = load_build()
     page = gallery.gallery_html(site=True)
     games = [card for card in gallery.CARDS if not card.lab]
-    assert hrefs(page) == [card.notebook.replace(".ipynb", ".html") for card in games]
+    apps = [h for h in hrefs(cards_of(page)) if not h.startswith(runtime.SITE_ROOT)]   # not the README's sections
+    assert apps == [card.notebook.replace(".ipynb", ".html") for card in games]
     assert {card.notebook for card in games} == set(build.NOTEBOOKS) - {"index.ipynb"}
     for card in gallery.CARDS:
         one = gallery.card_html(card, site=True)
-        assert ("with <code>make app</code> or Binder" in one) == card.lab, card.title
+        assert ("Runs with" in one and "make app</code></a> or" in one and "on Binder</a>" in one) == card.lab
     assert "the labs and class mode need the apps served" in page
+
+
+def anchors(page: Path) -> set[str]:
+    return set(re.findall(r' id="([^"]+)"', page.read_text(encoding="utf-8")))
+
+
+def test_the_gallery_links_the_readme_and_the_rules_the_site_ships_beside_its_pages(tmp_path, no_links):
+    """Where no repository is configured, the labs' "make app" and "on Binder" and the rules the games follow link
+    pages the site ships at its root, made from README.md and docs/RULES.md, at the sections named."""
+    build = load_build()
+    build.document_pages(tmp_path)
+    lab = next(card for card in gallery.CARDS if card.lab)
+    note = gallery.rules_note(site=True)
+    linked = hrefs(gallery.card_html(lab, site=True)) + re.findall(r"\]\(([^)]+)\)", note)
+    assert len(linked) == 3 and "[docs/RULES.md](" in note
+    for href in linked:
+        assert href.startswith(runtime.SITE_ROOT), href         # from voici/render/<page>.html to the site's root
+        page, _, section = href.removeprefix(runtime.SITE_ROOT).partition("#")
+        assert page in runtime.SITE_DOCUMENTS.values() and (tmp_path / page).is_file(), href
+        assert not section or section in anchors(tmp_path / page), href
+    rules = (tmp_path / "rules.html").read_text(encoding="utf-8")
+    assert '<meta charset="utf-8">' in rules and "Alea Evangelion" in rules and "<table>" in rules
+    # served, the rules are named where they are; with a repository configured, linked there
+    assert "`docs/RULES.md` (in the project's folder)" in gallery.rules_note(site=False)
+
+
+def test_with_a_repository_configured_the_gallery_links_its_readme_and_rules(monkeypatch, no_links):
+    monkeypatch.setenv("XLIB_REPO_URL", "https://github.com/o/r")
+    for site in (False, True):
+        assert "[docs/RULES.md](https://github.com/o/r/blob/main/docs/RULES.md)" in gallery.rules_note(site=site)
+    lab = gallery.card_html(next(card for card in gallery.CARDS if card.lab), site=True)
+    assert hrefs(lab) == ["https://github.com/o/r#two-commands", "https://github.com/o/r#binder"]
+
+
+def test_the_gallery_says_which_game_to_learn_first_and_why(no_links):
+    """Its first card, XAllies, has the most to learn: the line over the cards sends a newcomer to X, whose turn is
+    one stone on any empty cell, with a link to its app; X's card says to start there."""
+    from xlib import registry
+
+    for site in (False, True):
+        page = gallery.gallery_html(site=site)
+        first = page[:page.index('<div class="xlib-gallery">')]
+        assert "Start with" in first and f'href="{"x.html" if site else "x.ipynb"}"' in first
+        assert "one stone on any empty cell" in first and "XAllies" in first
+        assert page.count("(start here)") == 1 and page.index("(start here)") > page.index("<h3 style=\"margin-top:0\">X")
+    assert gallery.CARDS[0].title == "XAllies"
+    # the reason holds: X has the fewest decisions of ours and a turn that only places
+    decisions = {name: len(registry.lesson(name).DECISIONS) for name in ("x", "alea", "xats", "xerog", "xallies")}
+    assert min(decisions, key=decisions.get) == "x"
+    assert registry.lesson("x").SCENES[0].title == "Turns: one stone on any empty cell"
 
 
 def test_configured_links_appear_in_the_gallery(monkeypatch, no_links):

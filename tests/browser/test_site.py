@@ -145,8 +145,25 @@ def test_the_gallery_offers_the_games_and_says_where_the_labs_run(site_page, sit
     cards.first.wait_for(timeout=VISIT)
     assert cards.count() == 8
     links = [a.get_attribute("href") for a in site_page.locator(".xlib-card a[href]").all()]
-    assert sorted(links) == sorted(f"{game}.html" for game in APPS)
+    documents = [link for link in links if link.startswith("../../")]       # the README the site ships
+    assert sorted(set(links) - set(documents)) == sorted(f"{game}.html" for game in APPS)
     assert site_page.locator(".xlib-card", has_text="XAllies lab").inner_text().count("make app") == 1
+    lab = site_page.locator(".xlib-card", has_text="XAllies lab")
+    assert lab.locator("a", has_text="make app").get_attribute("href") == "../../readme.html#two-commands"
+    first = site_page.locator(".xlib-first")
+    assert first.inner_text().startswith("New here? Start with X:") and \
+        first.locator("a").get_attribute("href") == "x.html"
+    rules = site_page.locator("a", has_text="docs/RULES.md")
+    rules.wait_for(timeout=VISIT)
+    documents.append(rules.get_attribute("href"))
+    for href in set(documents):   # each page the site ships, with the section linked
+        page, _, section = href.removeprefix("../../").partition("#")
+        shipped = site_page.request.get(f"{site}/{page}")
+        assert shipped.ok and (not section or f'id="{section}"' in shipped.text()), href
+    site_page.set_viewport_size({"width": 1366, "height": 768})
+    site_page.screenshot(path=str(artifacts / "site-gallery-top.png"))
+    lab.scroll_into_view_if_needed()
+    site_page.screenshot(path=str(artifacts / "site-gallery-labs.png"))
     site_page.locator(".xlib-card a", has_text="Learn and play").first.click()
     site_page.wait_for_url("**/voici/render/xallies.html", wait_until="commit", timeout=60_000)
     site_page.screenshot(path=str(artifacts / "site-gallery-link.png"))

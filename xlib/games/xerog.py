@@ -254,9 +254,7 @@ class XeroGState(State):
 
     def home_rank(self, player: int | None = None) -> int | None:
         """The occupied rank (1–6) nearest `player`'s side, or None on an empty board."""
-        p = self.mover if player is None else player
-        r = _nearest_occupied(self.board, p)
-        return None if r is None else r + 1
+        return nearest_rank(self.board, self.mover if player is None else player)
 
     def reaches_base(self, player: int | None = None) -> bool:
         """Could `player` (default: the player to move) fly into the opponent's base from this board, were it
@@ -345,17 +343,12 @@ class XeroGState(State):
                 raise NotationError(f"{text!r} is not a set-up: write setup and six pip counts, like setup 321123")
             row = tuple(int(d) for d in digits)
             return next((s for s in SETUPS if s.row == row), None) or Setup(row)
-        m = _FLIGHT_RE.fullmatch(text)
-        if not m:
+        read = read_flight(text)
+        if read is None:
             raise NotationError(f"{text!r} is not Xero-G notation: a flight is its start and landing squares "
                                 f"joined by -, like c1-c3-e3, with >sq for a reprogram drop (d1-d3>e5) or "
                                 f"-N/-S into a base (a1-a4-a6-N)")
-        start = _square(m.group(1), text)
-        landings = [_square(x, text) for x in m.group(2).split("-")[1:]]
-        base = m.group(3)
-        drop = _square(m.group(4), text) if m.group(4) else None
-        if base:
-            landings.append(BASE[SOUTH] if base == "S" else BASE[NORTH])
+        start, landings, drop = read
         if not landings:
             raise NotationError(f"{text!r} names no landing square: a flight is written start-landing, like b1-b3")
         if self._moves is not None:
@@ -489,6 +482,18 @@ class _Written(Move):
         self.start, self.landings, self.drop = start, landings, drop
 
 
+def read_flight(text: str) -> tuple[int, tuple[int, ...], int | None] | None:
+    """The start, landings (a base as BASE[player]) and reprogram drop that a flight's notation names, as written
+    (None when the text is no flight's notation)."""
+    m = _FLIGHT_RE.fullmatch(text)
+    if not m:
+        return None
+    landings = [_square(x, text) for x in m.group(2).split("-")[1:]]
+    if m.group(3):
+        landings.append(BASE[SOUTH] if m.group(3) == "S" else BASE[NORTH])
+    return _square(m.group(1), text), tuple(landings), _square(m.group(4), text) if m.group(4) else None
+
+
 def _square(text: str, whole: str) -> int:
     if not isinstance(text, str) or len(text) != 2 or text[0] not in FILES or text[1] not in "123456":
         raise NotationError(f"{text!r} in {whole!r} is not a square: files a–f, ranks 1–6, like c3")
@@ -501,6 +506,13 @@ def _nearest_occupied(board: tuple[int, ...] | list[int], player: int) -> int | 
         if any(board[r * SIZE:(r + 1) * SIZE]):
             return r
     return None
+
+
+def nearest_rank(board: tuple[int, ...] | list[int], player: int) -> int | None:
+    """The occupied rank (1–6) nearest `player`'s side of `board`, or None on an empty board: the home row, and
+    for the opponent of a reprogramming ship the rank beyond which its pyramid may not go."""
+    r = _nearest_occupied(board, player)
+    return None if r is None else r + 1
 
 
 def _home_row_candidates(board: tuple[int, ...], player: int) -> Iterator[list[int]]:
