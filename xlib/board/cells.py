@@ -173,7 +173,7 @@ class CellView(View):
     def draw(self, canvas: Any, state: State, overlay: Overlay) -> None:
         n = self.size
         canvas.fill_style = palette.BACKGROUND
-        canvas.fill_rect(0, 0, self.width, self.height)
+        canvas.fill_rect(0, 0, self.compact_width if overlay.compact else self.width, self.height)
         for i in range(n * n):
             self._polygon(canvas, self.outline(i))
             canvas.fill_style = self.cell_fill(state, i)

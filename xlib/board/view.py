@@ -84,6 +84,12 @@ class View:
     #: the word for "no limit" of an option that may be None, by option name
     none_labels: ClassVar[dict[str, str]] = {}
 
+    @property
+    def compact_width(self) -> int:
+        """How much of the view's width (from its left edge) a compact picture shows: all of it, unless the view
+        keeps a column of controls at the right that a printed picture leaves out."""
+        return self.width
+
     # ---- what a game draws and what its clicks mean ------------------------------------------
     def draw(self, canvas: Any, state: State, overlay: Overlay) -> None:
         raise NotImplementedError

@@ -117,6 +117,12 @@ class XeroGFlights(CellView):
         self._written: dict[tuple[Any, ...], Flight] = {}
 
     # ---- geometry -------------------------------------------------------------------------------
+    @property
+    def compact_width(self) -> int:
+        """A printed picture shows the squares and the bases, not the column of buttons (its words say whose turn
+        it is): so the board is printed larger."""
+        return int(self.grid_right)
+
     def centre(self, index: int) -> tuple[float, float]:
         x, y = super().centre(index)
         return x, y + BASE_H
