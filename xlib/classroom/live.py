@@ -505,7 +505,9 @@ class LiveTables:
             self._class(tx, code)
             found = tx.rows("SELECT pass_hash, ticket, table_key, seat FROM class_groups WHERE class_code = ? AND "
                             "group_key = ?", (code, group_key(name)))
-            if not found or found[0][0] != _hash(passed):
+            if not found:
+                raise ClassError(f"the teacher removed {name} from class {code}: join the class again to play")
+            if found[0][0] != _hash(passed):
                 raise ClassError(f"another device has joined class {code} as {name} since: this page left the "
                                  f"class")
             _, ticket, table, p = found[0]
