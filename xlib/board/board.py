@@ -528,7 +528,8 @@ class Board:
             self._refresh_full(idle, description)
         last = f"{html.escape(str(shown.last_move))} was played. " if shown.last_move is not None else ""
         # the position in words, in step with the board (read on demand: the moves are said in key_live)
-        self.live.value = f"<div>{last}{html.escape(self._status_line(shown))}<pre>{description}</pre></div>"
+        self.live.value = (f"<div class='xlib-ply' data-ply='{shown.ply}'>{last}{html.escape(self._status_line(shown))}"
+                           f"<pre>{description}</pre></div>")
         self._say_moves(shown)
         self.repaint()
         self._keep()

@@ -320,10 +320,10 @@ class ClassJoin(_ClassWidget):
         code, name, passed = kept.get("code"), kept.get("name"), kept.get("pass")
         if isinstance(code, str) and isinstance(name, str) and isinstance(passed, str):
             if self.join(code, name, passed):
+                if self.seat is not None:
+                    self.seat.follow()   # back at the table this device sat at, as it stands now
                 self.status.value = _say(f"Welcome back, <b>{html.escape(name)}</b>: this page joined class "
                                          f"<b>{html.escape(code)}</b> again. {self.status.value}", GREEN)
-                if self.seat is not None:
-                    self.seat.follow()
             else:
                 self.keeper.store(None)
 
