@@ -154,14 +154,18 @@ class _Worker:
 # ---- the group's side: join a class beside the board -----------------------------------------------
 
 def site_notice() -> w.VBox:
-    """The class box on the static site: class mode needs the apps served from a computer, and where to read how."""
+    """The class box where a class's devices cannot meet (the static site, Binder): class mode and live tables need
+    the apps served from one computer, and where to read how."""
     section = runtime.readme_section(runtime.CLASS_SECTION)
     how = (f'<a href="{html.escape(section, quote=True)}" target="_blank" rel="noopener">how to serve the apps for '
            f"a class</a>" if section else "how to serve the apps for a class: <i>A class on one computer</i>, in the "
            "README")
-    note = w.HTML(_say("<b>Class mode needs the apps served from a computer</b> (the teacher's, a school's server, "
-                       "or Binder), so that the class's games meet in one place. On this site each device plays on "
-                       f"its own, and keeps its games and lessons for itself. Read {how}."))
+    where = ("On Binder every visitor has a computer of their own" if runtime.on_binder() and not runtime.on_site()
+             else "On this site each device plays on its own")
+    note = w.HTML(_say("<b>Class mode and live tables need the apps served from one computer</b> (the teacher's "
+                       "laptop with <b>make app</b>, or a school's server), so that the class's devices meet in one "
+                       f"class database: there every student plays at their own device, at tables the teacher seats. "
+                       f"{where}, and keeps its games and lessons for itself. Read {how}."))
     note.add_class("xlib-class-status")
     box = w.VBox([note], layout=w.Layout(border="1px solid #BBBBBB", padding="6px 10px", max_width="900px"))
     box.add_class("xlib-class-join")
@@ -241,7 +245,7 @@ class ClassJoin(_ClassWidget):
         self.widget.add_class("xlib-class-join")
         # the lesson's exercises done on this page count for the group too
         self.progress: LessonProgress | None = progress if progress is not None else progress_for(board.game_name)
-        if runtime.on_site():   # in the browser no class database is shared: the box says where class mode runs
+        if not runtime.shared_classes():   # no class database is shared here: the box says where class mode runs
             self.widget = site_notice()
             return
         board.listeners.append(self._guard(self._changed))

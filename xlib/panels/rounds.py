@@ -18,7 +18,8 @@ from ..classroom.live import AWAY_SECONDS, ENDED, FINISHED, PLAYING, TableView
 from ..live import BY_COMPUTER, TableGame
 from ..live.watch import Watch
 from ..board import shared
-from ..board.board import Board
+from ..board.board import Board, view_for
+from ..board.options import OptionFields
 from .experiment import TABLE_STYLE
 
 #: seconds a table's computer move may wait for a device at it before the panel plays it
@@ -78,6 +79,11 @@ class RoundsPanel:
                                        layout=w.Layout(width="380px"), options=[("no table", "")], value="")
         self.project_menu.add_class("xlib-rounds-project")
         self.stage = w.VBox()
+        self.options_box = w.VBox()
+        self.fields: OptionFields | None = None
+        self.options = w.Accordion(children=[self.options_box], layout=w.Layout(width="min(100%, 760px)"))
+        self.options.set_title(0, "Options for the tables' games")
+        self.options.selected_index = None
         self.game.observe(self._guard(lambda _: self._game_chosen()), names="value")
         self.seat_button.on_click(self._guard(lambda _: self.seat()))
         self.project_menu.observe(self._guard(lambda ch: self.project(ch["new"] or None)), names="value")
@@ -88,6 +94,7 @@ class RoundsPanel:
                    "and the others' moves appear on every device of the table.</p>"),
             w.HBox([self.game, self.size, self.away], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.order, self.design], layout=w.Layout(flex_flow="row wrap")),
+            self.options,
             w.HBox([self.level, self.seat_button], layout=w.Layout(flex_flow="row wrap", align_items="center")),
             self.waiting, self.status, self.list, self.project_menu, self.stage])
         self.widget.add_class("xlib-rounds")
@@ -113,6 +120,11 @@ class RoundsPanel:
         levels = agents.for_game(game, sizes[0])
         self.level.options = [(getattr(c, "label", n.capitalize()), n) for n, c in levels]
         self.level.value = agents.default_for(game)
+        g = registry.game(game)
+        self.fields = OptionFields(g.option_specs, dict(g.options), view_for(game))
+        if "players" in self.fields.fields:   # the seats are chosen above
+            self.fields.fields["players"].widget.layout.display = "none"
+        self.options_box.children = (self.fields.widget,)
         self.refresh()
 
     # ---- the class shown ---------------------------------------------------------------------------
@@ -139,8 +151,16 @@ class RoundsPanel:
         code = self.code()
         if code is None:
             return []
+        options: dict[str, Any] = {}
+        if self.fields is not None:
+            if "players" in self.fields.fields:
+                self.fields.fields["players"].set(self.size.value)
+            options, problem = self.fields.read()
+            if problem:
+                raise ClassError(problem)
         made = self.store().seat_round(code, self.game.value, self.size.value, order=self.order.value,
-                                       design=self.design.value, level=self.level.value, away=float(self.away.value))
+                                       design=self.design.value, level=self.level.value, away=float(self.away.value),
+                                       options=options)
         self.refresh()
         views = [v for v in self.views if v.key in {t.key for t in made}]
         players = sum(1 for v in views for name in v.seats if name)
