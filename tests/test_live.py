@@ -6,7 +6,7 @@ import pytest
 
 import xlib
 from xlib.errors import IllegalMove, XlibError
-from xlib.live import BY_COMPUTER, HERE, PERSON, Change, LocalGame
+from xlib.live import BY_COMPUTER, HERE, PERSON, Change, Decision, LocalGame
 
 
 def heard(game: LocalGame) -> list[Change]:
@@ -86,12 +86,13 @@ def test_seats_are_checked_and_told():
     assert game.who(1, "White") == "&lt;b&gt; (white)"
 
 
-def next_decision(game: LocalGame):
+def next_decision(game: LocalGame) -> Decision:
     steps = game.computer_move()
     while True:
         try:
             next(steps)
         except StopIteration as done:
+            assert done.value is not None
             return done.value
 
 

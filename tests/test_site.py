@@ -132,7 +132,7 @@ def test_the_class_box_on_the_site_says_class_mode_needs_the_served_apps(monkeyp
     before = list(board.listeners)
     box = ClassJoin(board)
     text = box.widget.children[0].value
-    assert "Class mode needs the apps served" in text
+    assert "Class mode and live tables need the apps served" in text
     assert 'href="https://github.com/o/r#a-class-on-one-computer"' in text
     assert board.listeners == before     # nothing on the page tries to reach a class database
     readme = (ROOT / "README.md").read_text()
@@ -254,3 +254,16 @@ def test_a_wheel_as_bytecode_imports_without_its_source_and_keeps_its_record_tru
     import tinypkg  # type: ignore[import-not-found]
 
     assert tinypkg.double(21) == 42 and tinypkg.__file__.endswith("__init__.pyc")
+
+
+def test_on_binder_the_class_box_says_where_live_tables_work_unless_a_class_database_is_shared(monkeypatch):
+    from xlib.board import Board
+    from xlib.panels.classroom import ClassJoin
+
+    monkeypatch.setenv("BINDER_LAUNCH_HOST", "https://mybinder.org/")
+    monkeypatch.delenv("XLIB_CLASS_DB", raising=False)
+    board = Board("x", keep=None)
+    text = ClassJoin(board).widget.children[0].value
+    assert "live tables need the apps served from one computer" in text and "On Binder every visitor" in text
+    monkeypatch.setenv("XLIB_CLASS_DB", "postgresql://teacher@school/classes")
+    assert "xlib-class-site" not in ClassJoin(board).widget._dom_classes

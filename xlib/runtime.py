@@ -23,6 +23,20 @@ def on_site() -> bool:
     return ON_SITE
 
 
+def on_binder() -> bool:
+    """Whether this kernel runs on a BinderHub (mybinder.org or a school's), where every visitor has a computer of
+    their own: a class's devices share no class database there unless XLIB_CLASS_DB names one."""
+    return bool(os.environ.get("BINDER_LAUNCH_HOST") or os.environ.get("BINDER_REQUEST"))
+
+
+def shared_classes() -> bool:
+    """Whether the devices of a class can meet in one class database here: not on the static site, and not on
+    Binder unless a database for everyone is configured (XLIB_CLASS_DB)."""
+    if on_site():
+        return False
+    return not on_binder() or bool(os.environ.get("XLIB_CLASS_DB", "").strip())
+
+
 def link(name: str) -> str | None:
     """A configured address: "SITE" (where the static site is published), "BINDER" (the gallery on Binder) or
     "REPO" (the repository), from XLIB_<NAME>_URL; None where none is configured."""

@@ -219,7 +219,7 @@ def test_a_move_by_clicks_the_computer_answers_and_a_reload_keeps_the_game(site_
                                     arg=site_page.locator(".xlib-progress").first.element_handle(), timeout=60_000)
     if game == "alea":   # the class box says where class mode runs; the rules sheet is made in the browser
         notice = site_page.locator(".xlib-class-site")
-        assert "Class mode needs the apps served" in notice.inner_text()
+        assert "Class mode and live tables need the apps served" in notice.inner_text()
         handout = site_page.locator(".xlib-handout")
         handout.get_by_role("button").click()
         link = handout.locator("a.xlib-handout-link")

@@ -28,7 +28,7 @@ import ipywidgets as w
 from .. import registry, runtime, threads
 from ..core import Move, State
 from ..errors import XlibError
-from ..live import BY_COMPUTER, HERE, PERSON, Change, LiveGame, LocalGame
+from ..live import BY_COMPUTER, CLASSMATE, HERE, PERSON, Change, LiveGame, LocalGame, MoveRefused
 from ..records import replay
 from . import canvas as canvases
 from . import keys
@@ -295,8 +295,11 @@ class Board:
         if game is not self.game:   # a line not shown (the game, while a what-if line is tried)
             return
         if change.kind == "played":
+            if change.source not in (HERE, BY_COMPUTER):
+                self.news, self.news_marks = [], ()   # a move from elsewhere: what it made happen, said alone
             self.selection = None
-            self.browsing = None
+            if self.browsing is None or change.source == HERE:
+                self.browsing = None
             text, marks = self.view.news(change.before, change.after)
             if text:
                 self.news.append(text)
@@ -304,6 +307,10 @@ class Board:
                 self.news_marks = self.news_marks + tuple(marks)
                 self.marks = self.news_marks
             self.refresh()
+            if change.source not in (HERE, BY_COMPUTER) and self.busy is None:
+                self._tell_news(self._elsewhere(change))
+                if self.game.computer_to_move():
+                    self.computer_turns()
         elif change.kind == "seats":
             if self.seat_panel is not None:
                 self.seat_panel.show(self.game, change.seat)
@@ -315,6 +322,40 @@ class Board:
         elif change.source != HERE:   # the position was replaced elsewhere (a class table read anew)
             self.selection, self.browsing, self.marks = None, None, ()
             self.refresh()
+            if self.busy is None and self.game.computer_to_move():
+                self.computer_turns()
+
+    def _elsewhere(self, change: Change) -> str:
+        """A move another device stored, in words: who played it, and its notation."""
+        move = change.after.last_move
+        who = self.who(change.seat) if change.seat is not None else "A player"
+        return f"{who} played <code>{html.escape(str(move))}</code>." if move is not None else ""
+
+    def use(self, live: LiveGame) -> None:
+        """Show `live` instead of the game shown (a class table this device sits at, or a game of its own again):
+        its position, seats and history; what-if lines of the game before are left behind."""
+        self._halt()
+        for game in self.lines:
+            game.listeners[:] = [f for f in game.listeners if getattr(f, "func", None) != self._heard]
+        old_options = self.state.game.options
+        self.lines = [live]
+        self.game, self.line, self.branch_points = live, 0, [0]
+        live.listeners.append(functools.partial(self._heard, live))
+        self.game_name = live.name
+        if live.state.game.options != old_options:
+            self.view = view_for(live.state)
+            self.fit_canvas()
+        self.selection, self.browsing, self.marks = None, None, ()
+        self._confirm_new = None
+        self._update_line_menu()
+        if self.seat_panel is not None:
+            self.seat_panel.build(live, self.view)
+        if self.option_fields is not None and live.owns_game:
+            self.option_fields.set(dict(live.state.game.options))
+        self.say("")
+        self.refresh()
+        if not live.state.over and live.computer_to_move():
+            self.computer_turns()
 
     # ---- errors never vanish ---------------------------------------------------------------
     def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -487,7 +528,8 @@ class Board:
             self._refresh_full(idle, description)
         last = f"{html.escape(str(shown.last_move))} was played. " if shown.last_move is not None else ""
         # the position in words, in step with the board (read on demand: the moves are said in key_live)
-        self.live.value = f"<div>{last}{html.escape(self._status_line(shown))}<pre>{description}</pre></div>"
+        self.live.value = (f"<div class='xlib-ply' data-ply='{shown.ply}'>{last}{html.escape(self._status_line(shown))}"
+                           f"<pre>{description}</pre></div>")
         self._say_moves(shown)
         self.repaint()
         self._keep()
@@ -522,7 +564,8 @@ class Board:
     def _keep(self) -> None:
         """Store the live game on the device whenever it changed (not before the device said what it had, and
         not while it offers that game back)."""
-        if self.keeper is None or not self.keeper.loaded or self._offer is not None or self.line:
+        if self.keeper is None or not self.keeper.loaded or self._offer is not None or self.line \
+                or not isinstance(self.game, LocalGame):   # a class table is kept in the class database
             return
         value = self.kept_value()
         text = json.dumps(value, sort_keys=True)
@@ -592,7 +635,11 @@ class Board:
         self.slider.max = last
         self.slider.value = last if self.browsing is None else self.browsing
         self.slider.observe(self.guard(self.on_slider), names="value")
-        self.new_button.disabled = not idle
+        self.new_button.disabled = not idle or not self.game.owns_game
+        self.new_button.tooltip = ("start a new game with the options under 'Options for a new game'" if
+                                   self.game.owns_game else "at a class table, the teacher starts the next round")
+        if self.upload is not None:
+            self.upload.disabled = not self.game.owns_game
         asking = self._confirm_new is self.state
         self.new_button.description = "Yes, new game" if asking else "New game"
         self.new_button.button_style = "warning" if asking else "success" if self.state.over else ""
@@ -604,13 +651,34 @@ class Board:
 
     def _status_line(self, shown: State) -> str:
         text = self.view.status(shown)
-        if not shown.over and shown.to_move is not None and self.game.name_of(shown.to_move):
-            text = f"{self.who(shown.to_move)}: {text}"
+        p = shown.to_move
+        if not self.game.owns_game and p is not None and not shown.over and self.browsing is None:
+            text = f"{self._turn_words(p)} {text}"
+        elif not shown.over and p is not None and self.game.name_of(p):
+            text = f"{self.who(p)}: {text}"
         if self.line:
             text = f"What-if line {self.line}. {text}"
         if self.browsing is not None:
             text = f"Looking back at move {self.browsing}. {text}"
         return text
+
+    def _turn_words(self, p: int) -> str:
+        """Whose turn it is at a class table, by name: yours, a classmate's, or the computer's."""
+        seat = self.game.seat(p)
+        if seat == PERSON:
+            return f"Your turn, {self.who(p)}:"
+        if seat == CLASSMATE:
+            return f"{self.who(p)} is choosing…"
+        if self.game.name_of(p):
+            return f"{self.who(p)} is away: the computer plays for them…"
+        return f"The computer plays {self.who(p)}…"
+
+    def _not_yours(self) -> str:
+        """Why a click does not play now: whose turn it is."""
+        p = self.state.to_move
+        if p is not None and self.game.seat(p) == CLASSMATE:
+            return f"It is {self.who(p)}'s turn: their move shows here as soon as it is played."
+        return "It is the computer's turn."
 
     def _result_panel(self, shown: State) -> tuple[Any, ...]:
         """At the end of a game: the result in words, in the place the game's own buttons had, beside the board
@@ -696,7 +764,7 @@ class Board:
             self.say("The game is over: start a new game, or undo.")
             return
         if not self._person_to_move():
-            self.say("It is the computer's turn.")
+            self.say(self._not_yours())
             return
         result = self.view.click(self.state, x, y, self.selection)
         if result.move is not None:
@@ -737,7 +805,7 @@ class Board:
                                   or not self._person_to_move()):
             self.click(-1e9, -1e9) if self.browsing is not None or self.locked else \
                 self.say("The game is over: start a new game, or undo." if self.state.over
-                         else "It is the computer's turn.")
+                         else self._not_yours())
             return False
         return self.play(text)
 
@@ -754,7 +822,8 @@ class Board:
         def job() -> Steps:
             self.news, self.news_marks = [], ()
             for m in moves:
-                yield from self._advance(m)
+                if not (yield from self._advance(m)):
+                    return
             told = " ".join(self.news[-3:])
             if self.news:
                 self._tell_news()
@@ -773,6 +842,7 @@ class Board:
         needs_time = animated or any(self.game.seat(p) != PERSON for p in range(len(self.state.players)))
         loop = None if threads.available() else threads.event_loop()
         if not self.background or not needs_time or (loop is None and not threads.available()):
+            self._stop = False   # a job stopped before (`_halt`) does not stop this one
             run_through(job())
             return
         with self._busy_lock:
@@ -860,13 +930,20 @@ class Board:
             self._finished()
         self.wait()
 
-    def _advance(self, move: Move, source: str = HERE) -> Steps:
-        """Show the move's animation, then play it in the live game (the board shows it when told)."""
+    def _advance(self, move: Move, source: str = HERE) -> Generator[float, None, bool]:
+        """Show the move's animation, then play it in the live game (the board shows it when told); False when
+        the game refused it (a class table that stored another move first)."""
         frames = self.view.frames(self.state, move) if self.animate and not reduced_motion() else []
         for frame in frames:
             self.repaint(frame)
             yield self.animate
-        self.game.play(move, source)
+        try:
+            self.game.play(move, source)
+        except MoveRefused as exc:   # the class table's database stored another move first, or none
+            self.say(html.escape(str(exc)), "illegal")
+            self.refresh()
+            return False
+        return True
 
     def _tell_news(self, prefix: str = "") -> None:
         """Say what the last moves made happen, and outline where."""
@@ -888,11 +965,12 @@ class Board:
                 self.busy = f"{self.who(p)} is thinking…"
                 self.say(self.busy, "busy")
             decision = yield from game.computer_move()
+            if decision is None or self._stop or game is not self.game:
+                return   # another device plays this seat's move (a class table), or the board moved on
             move = decision.move
-            if self._stop or game is not self.game:
-                return
             self.news, self.news_marks = [], ()
-            yield from self._advance(move, BY_COMPUTER)   # the move lands at once; its sentence is put into words after
+            if not (yield from self._advance(move, BY_COMPUTER)):   # the move lands at once; its words come after
+                return
             said: str | None = decision.words()
             if said and p == last and p in spoken and not decision.thrown:
                 said = None   # the same turn goes on: its first sentence stands
@@ -1024,6 +1102,9 @@ class Board:
         A game in progress is not thrown away at one press: the first press asks, a second one starts."""
         if not self._may_act():
             return
+        if not self.game.owns_game:
+            self.say("At a class table the teacher starts the next round: your next table appears here.")
+            return
         if self.option_fields is None or self.seed_box is None:
             return
         played = self.moves_listed(self.state)
@@ -1096,6 +1177,10 @@ class Board:
 
     def load(self, record: dict[str, Any] | str) -> None:
         """Load a game record (a dict or JSON text); a corrupt record is explained, not raised."""
+        if not self.game.owns_game:
+            self.say("At a class table the game is the table's: a saved game can be loaded after you leave the "
+                     "class.", "illegal")
+            return
         if isinstance(record, str) and len(record) > MAX_RECORD_BYTES:
             self.say(f"This file is too large to be a game record ({len(record):,} characters).", "illegal")
             return

@@ -11,7 +11,7 @@ canvas (ipycanvas's would keep it)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 import anywidget
 import traitlets
@@ -185,11 +185,15 @@ class Keeper(anywidget.AnyWidget):
         self.layout.width = "0px"
         self.layout.height = "0px"
         self.add_class("xlib-keeper")
+        #: told each time the page asks whether its kernel still answers: the page (and its browser) lives
+        self.pinged: list[Callable[[], None]] = []
         self.on_msg(self._answer)
 
     def _answer(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and "ping" in content:
             self.send({"pong": content["ping"]})
+            for listener in self.pinged:
+                listener()
 
     def read(self) -> dict[str, Any] | None:
         """What the device had kept, with its `age` in seconds; None when nothing (or nothing readable)."""

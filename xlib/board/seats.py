@@ -10,7 +10,8 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from .. import agents
-from ..live import PERSON, LiveGame
+from ..live import PERSON, LiveGame, TableGame
+from ..live.table import seat_words
 from . import shared
 from .view import View
 
@@ -39,9 +40,17 @@ class SeatPanel:
         self.view: View | None = None
 
     def build(self, game: LiveGame, view: View) -> None:
-        """The rows for `game`'s seats, as they stand now."""
+        """The rows for `game`'s seats, as they stand now (at a class table, who holds each, in words)."""
         self.game, self.view = game, view
         state = game.state
+        if isinstance(game, TableGame):
+            self.menus, self.name_boxes = [], []
+            self.box.children = tuple(
+                w.HTML(f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;background:"
+                       f"{view.seat_colour(p)};border:1px solid #333;vertical-align:middle'></span> "
+                       f"{seat_words(game, p, view.player_name(state, p))}", layout=shared.layout(margin="0 0 4px 0"))
+                for p in range(len(state.players)))
+            return
         players = len(state.players)
         choices = seat_choices(game.name, players)
         known = {v for _, v in choices}
@@ -72,6 +81,9 @@ class SeatPanel:
 
     def show(self, game: LiveGame, seat: int | None) -> None:
         """Bring a seat's menu in line with the game (a seat changed elsewhere: by code, or by the teacher)."""
+        if isinstance(game, TableGame) and game is self.game and self.view is not None:
+            self.build(game, self.view)   # who holds a seat, or is away, changed at the table
+            return
         if game is not self.game or seat is None or seat >= len(self.menus):
             return
         menu, who = self.menus[seat], game.seat(seat)

@@ -122,9 +122,10 @@ def whole_numbers(frame: Any) -> Any:
     return out
 
 
-def game_frame(games: Sequence[StoredGame]) -> Any:
+def game_frame(games: Sequence[StoredGame], designs: Mapping[str, str] | None = None) -> Any:
     """One row per player per finished XAllies game (other games and unfinished ones are left out): the ledger's
-    columns, the group, who sat there and the rules."""
+    columns, the group, who sat there and the rules; with `designs` (a live table's key: partners or strangers),
+    how the table's round was seated (empty for a group's own game)."""
     import pandas as pd
 
     rows = []
@@ -133,6 +134,8 @@ def game_frame(games: Sequence[StoredGame]) -> Any:
         for row in g.rows:
             out = {"game": number, "group": g.group, "key": g.key, **row,
                    "person": row.get("agent") == PERSON}
+            if designs is not None:
+                out["design"] = designs.get(g.key)
             for name in OPTION_COLUMNS:
                 value = options.get(name)
                 out[name] = ",".join(str(v) for v in value) if isinstance(value, list) else value
@@ -195,8 +198,15 @@ def _count(value: Any) -> int | float:
     return int(v) if v == int(v) else v
 
 
+def design_row(design: str) -> str:
+    """The comparison's row for the class's live tables seated so: 'our class: partners'."""
+    return f"{CLASS_ROW}: {design}"
+
+
 def comparison(frame: Any, baseline: Any | None) -> Any:
-    """The class beside the computer personas' mixes: cooperation, waste, white pieces, inequality, scores.
+    """The class beside the computer personas' mixes: cooperation, waste, white pieces, inequality, scores. Where
+    the class played at live tables (a `design` column: partners or strangers), each design has a row of its own
+    after the whole class's.
 
     Every row is measured by xlib.experiments.xallies.summarize; `baseline` is a lab.run_experiment table (or None)."""
     import pandas as pd
@@ -204,6 +214,12 @@ def comparison(frame: Any, baseline: Any | None) -> Any:
     parts = []
     if not frame.empty:
         parts.append(_with_whites(lab.summarize(frame.assign(mix=CLASS_ROW)), frame.assign(mix=CLASS_ROW)))
+        if "design" in frame.columns:
+            for design in ("partners", "strangers"):
+                rows = frame[frame.design == design]
+                if len(rows):
+                    part = rows.assign(mix=design_row(design))
+                    parts.append(_with_whites(lab.summarize(part), part))
     if baseline is not None and len(baseline):
         parts.append(_with_whites(lab.summarize(baseline), baseline))
     if not parts:

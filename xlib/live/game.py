@@ -138,10 +138,10 @@ class LiveGame:
     def _moved(self, after: State) -> None:
         """What a kind of game does as a move is made (a local game forgets the moves it could play again)."""
 
-    def computer_move(self) -> Generator[float, None, Decision]:
+    def computer_move(self) -> Generator[float, None, Decision | None]:
         """The decision of the computer seat to move: by chance where the seat would throw (a shot), else by its
-        player. Where threads cannot start, the search runs in slices with a pause between them (the generator
-        yields the pauses)."""
+        player (None where another device plays it). Where threads cannot start, the search runs in slices with
+        a pause between them (the generator yields the pauses)."""
         state = self.state
         p = state.to_move
         if p is None:

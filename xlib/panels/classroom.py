@@ -28,10 +28,13 @@ from ..experiments.politics import too_few
 from ..registry import game_names
 from .experiment import PLOT_WIDTH, Picture, csv_link, teacher_sentence
 from .pictures import describe_figure
+from .rounds import RoundsPanel
 from ..board import shared
 from ..board.board import Board, in_kernel
 from ..board.keeper import Keeper
 from ..board.progress import LessonProgress, progress_for
+from ..live import LocalGame
+from .seated import ClassSeat
 from .xallies_lab import TABLE_STYLE, figure_png, plot_rates
 
 CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spacing:0.12em;color:#1A1A1A}"
@@ -151,14 +154,18 @@ class _Worker:
 # ---- the group's side: join a class beside the board -----------------------------------------------
 
 def site_notice() -> w.VBox:
-    """The class box on the static site: class mode needs the apps served from a computer, and where to read how."""
+    """The class box where a class's devices cannot meet (the static site, Binder): class mode and live tables need
+    the apps served from one computer, and where to read how."""
     section = runtime.readme_section(runtime.CLASS_SECTION)
     how = (f'<a href="{html.escape(section, quote=True)}" target="_blank" rel="noopener">how to serve the apps for '
            f"a class</a>" if section else "how to serve the apps for a class: <i>A class on one computer</i>, in the "
            "README")
-    note = w.HTML(_say("<b>Class mode needs the apps served from a computer</b> (the teacher's, a school's server, "
-                       "or Binder), so that the class's games meet in one place. On this site each device plays on "
-                       f"its own, and keeps its games and lessons for itself. Read {how}."))
+    where = ("On Binder every visitor has a computer of their own" if runtime.on_binder() and not runtime.on_site()
+             else "On this site each device plays on its own")
+    note = w.HTML(_say("<b>Class mode and live tables need the apps served from one computer</b> (the teacher's "
+                       "laptop with <b>make app</b>, or a school's server), so that the class's devices meet in one "
+                       f"class database: there every student plays at their own device, at tables the teacher seats. "
+                       f"{where}, and keeps its games and lessons for itself. Read {how}."))
     note.add_class("xlib-class-status")
     box = w.VBox([note], layout=w.Layout(border="1px solid #BBBBBB", padding="6px 10px", max_width="900px"))
     box.add_class("xlib-class-join")
@@ -211,16 +218,17 @@ class ClassJoin(_ClassWidget):
         self.stored: set[str] = set()        # keys of the finished games stored from this board
         self.last: State | None = None
         self.worker: _Worker | None = None
+        self.seat: ClassSeat | None = None   # following the class's live tables, while joined
         self.code_box = w.Text(placeholder="e.g. 7F3K", description="Class code", layout=w.Layout(width="210px"),
                                style={"description_width": "80px"})
-        self.group_box = w.Text(placeholder="e.g. Table 3", description="Group name", layout=w.Layout(width="290px"),
-                                style={"description_width": "84px"})
+        self.group_box = w.Text(placeholder="e.g. Ana, or Table 3", description="Your name",
+                                layout=w.Layout(width="290px"), style={"description_width": "84px"})
         self.join_button = w.Button(description="Join the class", icon="users", button_style="primary",
                                     layout=w.Layout(width="150px"))
         self.leave_button = w.Button(description="Leave", icon="sign-out", layout=w.Layout(width="90px",
                                                                                          display="none"), style=shared.button_style())
-        self.status = w.HTML(_say("Your teacher shows a class code. Type it with a name for your group (no "
-                                  "personal names), then press <b>Join the class</b>."))
+        self.status = w.HTML(_say("Your teacher shows a class code. Type it with your name (or your group's, if you "
+                                  "share this device), then press <b>Join the class</b>."))
         self.errors = w.Output()
         self.code_box.add_class("xlib-class-code-input")
         self.group_box.add_class("xlib-class-group-input")
@@ -228,17 +236,24 @@ class ClassJoin(_ClassWidget):
         self.status.add_class("xlib-class-status")
         self.join_button.on_click(self._guard(lambda _: self.join(self.code_box.value, self.group_box.value)))
         self.leave_button.on_click(self._guard(lambda _: self.leave()))
+        # this device's place in the class (code, name, pass), kept in the browser: a reload joins again
+        self.keeper = Keeper(f"xlib-class:{board.game_name}")
+        self.passed: str | None = None
         self.widget = w.VBox([w.HBox([self.code_box, self.group_box, self.join_button, self.leave_button],
-                                     layout=w.Layout(flex_flow="row wrap")), self.status, self.errors],
+                                     layout=w.Layout(flex_flow="row wrap")), self.status, self.errors, self.keeper],
                              layout=w.Layout(border="1px solid #BBBBBB", padding="6px 10px", max_width="900px"))
         self.widget.add_class("xlib-class-join")
         # the lesson's exercises done on this page count for the group too
         self.progress: LessonProgress | None = progress if progress is not None else progress_for(board.game_name)
-        if runtime.on_site():   # in the browser no class database is shared: the box says where class mode runs
+        if not runtime.shared_classes():   # no class database is shared here: the box says where class mode runs
             self.widget = site_notice()
             return
         board.listeners.append(self._guard(self._changed))
         self.progress.listeners.append(self._guard(self._lesson_changed))
+        self.keeper.observe(self._guard(self._rejoin), names="loaded")
+        self.keeper.pinged.append(self._guard(self._here))
+        if board.keeper is not None:
+            board.keeper.pinged.append(self._guard(self._here))
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         def wrapped(*args: Any) -> Any:
@@ -249,11 +264,13 @@ class ClassJoin(_ClassWidget):
         return wrapped
 
     # ---- joining ------------------------------------------------------------------------------
-    def join(self, code: str, group: str) -> bool:
-        """Join class `code` as `group`; a group's unfinished game comes back on a board with no moves yet."""
+    def join(self, code: str, group: str, passed: str | None = None) -> bool:
+        """Join class `code` as `group` (a student, or a group at this device; `passed` the pass of an earlier
+        visit); a group's unfinished game comes back on a board with no moves yet, and the teacher can seat the
+        device at the class's live tables."""
         try:
             store = self.store()
-            name = store.join(code, group)
+            name, passed = store.arrive(code, group, self.board.game_name, passed)
             info = store.class_info(code)
             resumed = (store.unfinished(info.code, name, game=self.board.game_name)
                        if self.board.state.parent is None else None)
@@ -263,8 +280,14 @@ class ClassJoin(_ClassWidget):
         self.code_box.value, self.group_box.value = info.code, name
         self.code_box.disabled = self.group_box.disabled = self.join_button.disabled = True
         self.leave_button.layout.display = None
+        self.passed = passed
+        self.keeper.store({"code": info.code, "name": name, "pass": passed})
         if self.background and self.worker is None:
             self.worker = _Worker(self._report)
+        if self.seat is not None:
+            self.seat.stop()
+        self.seat = ClassSeat(self.board, store, info.code, name, passed, self._told, self._cleared, self._dropped,
+                              watch=self.background)
         if resumed is not None and resumed.record is not None:
             self._resume(resumed)   # before the code is set: loading the game is not a new game to save
             self.code, self.group, self.last = info.code, name, self.board.state
@@ -293,10 +316,61 @@ class ClassJoin(_ClassWidget):
                 self.board.set_seat(seat, who)
         self.key, self.root = game.key, self.board.state.root
 
+    def _rejoin(self, change: dict[str, Any]) -> None:
+        """The page has opened: join the class this device was in before the reload, with its pass."""
+        kept = self.keeper.read() if change.get("new") else None
+        if not kept or self.code is not None:
+            return
+        code, name, passed = kept.get("code"), kept.get("name"), kept.get("pass")
+        if isinstance(code, str) and isinstance(name, str) and isinstance(passed, str):
+            if self.join(code, name, passed):
+                if self.seat is not None:
+                    self.seat.follow()   # back at the table this device sat at, as it stands now
+                self.status.value = _say(f"Welcome back, <b>{html.escape(name)}</b>: this page joined class "
+                                         f"<b>{html.escape(code)}</b> again. {self.status.value}", GREEN)
+            else:
+                self.keeper.store(None)
+
+    def _here(self) -> None:
+        if self.seat is not None:
+            self.seat.here()
+
+    def _told(self, text: str, kind: str) -> None:
+        """What following the class's tables made happen, in the join box's status line."""
+        self.status.value = _say(text, {"good": GREEN, "illegal": RED}.get(kind, "#222222"))
+
+    def _cleared(self) -> None:
+        """The teacher cleared the class's games: the counts start again, and the game on the board is saved
+        anew as it goes on."""
+        self.stored.clear()
+        state = self.board.state
+        self._new_game(state)
+        if state.over:
+            self.last = state   # a game finished before the clear stays cleared
+        else:
+            self._changed(state)
+        self.status.value = _say(f"The teacher cleared the games of class <b>{self.code}</b>: the games finished "
+                                 f"here are no longer stored. " + ("Your next game counts for the class." if state.over
+                                                                   else "The game on the board is stored when it "
+                                                                        "ends."))
+
+    def _dropped(self, why: str) -> None:
+        """This page no longer belongs to the class (the teacher removed its group, or another device joined as
+        it): it leaves, says why, and can join again."""
+        self.leave()
+        self.status.value = _say("✗ " + html.escape(why, quote=False), RED)
+
     def leave(self) -> None:
-        """Stop storing games for the class (those stored stay stored)."""
+        """Stop storing games for the class (those stored stay stored), and leave its live tables."""
         if self.worker is not None:
             self.worker.flush(30)
+        if self.seat is not None:
+            self.seat.stop()
+            if self.seat.table is not None and self.board.game is self.seat.table:
+                table = self.seat.table
+                self.board.use(LocalGame(table.state.game.start(seed=table.seed), seed=table.seed))
+            self.seat = None
+        self.keeper.store(None)
         self.code = self.group = self.key = None
         self.code_box.disabled = self.group_box.disabled = self.join_button.disabled = False
         self.leave_button.layout.display = "none"
@@ -307,8 +381,10 @@ class ClassJoin(_ClassWidget):
         self.root, self.key, self.last = state.root, new_game_key(), None
 
     def _changed(self, state: State) -> None:
-        """Called by the board after every change: save the game (in the background inside a kernel)."""
-        if self.code is None or self.board.line != 0 or state is self.last:
+        """Called by the board after every change: save the game (in the background inside a kernel); a class
+        table's game is the class database's already."""
+        if self.code is None or self.board.line != 0 or state is self.last or \
+                not isinstance(self.board.game, LocalGame):
             return
         if state.root is not self.root:
             self._new_game(state)
@@ -465,6 +541,7 @@ class ClassPanel(_ClassWidget):
         self.clock = w.Play(value=0, min=0, max=10**9, step=1, interval=max(250, int(refresh * 1000)),
                             repeat=True, layout=w.Layout(display="none"))
         self.clock.observe(self._guard(self._tick), names="value")
+        self.rounds = RoundsPanel(self.store, lambda: self.code, self.background, self._submit, self._report)
         self.start_button.on_click(self._guard(lambda _: self.start()))
         self.open_button.on_click(self._guard(lambda _: self.open(self.open_box.value)))
         self.refresh_button.on_click(self._guard(lambda _: self.refresh(force=True)))
@@ -475,8 +552,8 @@ class ClassPanel(_ClassWidget):
         self.widget = w.VBox([w.HBox([self.start_button, w.HTML("&nbsp;or open a class:&nbsp;"), self.open_box,
                                       self.open_button, self.again_button],
                                      layout=w.Layout(align_items="center", flex_flow="row wrap")),
-                              self.code_view, self.status, self.class_buttons, self.results, text, self.errors,
-                              self.clock, self.keeper])
+                              self.code_view, self.status, self.class_buttons, self.rounds.widget, self.results, text,
+                              self.errors, self.clock, self.keeper])
         self.widget.add_class("xlib-class-panel")
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -531,6 +608,7 @@ class ClassPanel(_ClassWidget):
         self._reset_confirm()
         self.close_button.description = "Reopen the class" if closed else "Close the class"
         self.refresh(force=True)
+        self.rounds.show()
         if self.background:
             self.clock.playing = True
 
@@ -545,6 +623,16 @@ class ClassPanel(_ClassWidget):
     def stop(self) -> None:
         """Stop refreshing by itself."""
         self.clock.playing = False
+        self.rounds.stop()
+
+    def _submit(self, name: str, job: Callable[[], None]) -> None:
+        """Run `job` on the panel's background worker (at once where the panel has none: tests)."""
+        if not self.background:
+            job()
+            return
+        if self.worker is None:
+            self.worker = _Worker(self._report)
+        self.worker.submit(name, job)
 
     def toggle_closed(self) -> None:
         """Close the class (no more games are taken) or reopen it."""
@@ -620,6 +708,7 @@ class ClassPanel(_ClassWidget):
         deleted = self.store().clear_games(self.code)
         self._reset_confirm()
         self.refresh(force=True)
+        self.rounds.refresh()
         self.confirm.value = _say(f"{deleted} game{'s' if deleted != 1 else ''} removed; the groups stay joined.")
         return deleted
 
@@ -632,6 +721,7 @@ class ClassPanel(_ClassWidget):
         deleted = self.store().clear(self.code)
         self._reset_confirm()
         self.refresh(force=True)
+        self.rounds.refresh()
         self.confirm.value = _say(f"{groups} group{'s' if groups != 1 else ''} and {deleted} "
                                   f"game{'s' if deleted != 1 else ''} removed.")
         return deleted
@@ -665,7 +755,8 @@ class ClassPanel(_ClassWidget):
             if full:
                 self._news.clear()
                 self.finished = store.games(code, finished=True, records=True)
-                self.frame = tables.game_frame(self.finished)
+                designs = {v.key: v.info.design for v in store.tables(code, game=tables.XALLIES) if v.info.round}
+                self.frame = tables.game_frame(self.finished, designs)
                 self.rules = tables.class_rules(self.frame)
                 base = self._baseline(self.rules)
                 self.waiting = base is None
@@ -749,14 +840,24 @@ class ClassPanel(_ClassWidget):
             + ("<p><i>The personas are playing their games…</i></p>" if self.waiting else ""))
         _show_plot(self.compare_plot, plot_rates(self.compared) if len(self.compared) else None)
         prompt = ""
-        if not few and len(self.compared) > 1:
+        ours_rows = [m for m in self.compared.index if str(m).startswith(tables.CLASS_ROW)] if len(self.compared) else []
+        if not few and len(self.compared) > len(ours_rows):
             ours = self.compared.loc[tables.CLASS_ROW]
-            best = self.compared.drop(tables.CLASS_ROW).waste.idxmin()
+            best = self.compared.drop(ours_rows).waste.idxmin()
             prompt = (f"{TABLE_STYLE}<div class='xlib-prompt'><b>Discuss.</b> Our groups wasted "
                       f"{ours.waste * 12:.1f} of the 12 black pieces per game and claimed {ours.cooperation * 12:.1f} "
                       f"through alliances; '{html.escape(str(best))}' wasted {self.compared.loc[best].waste * 12:.1f}. "
                       f"What did the groups do differently from the computers? When did a group take white pieces "
                       f"instead of forming an alliance, and did it pay?</div>")
+        partners, strangers = tables.design_row("partners"), tables.design_row("strangers")
+        if partners in ours_rows and strangers in ours_rows:
+            p, q = self.compared.loc[partners], self.compared.loc[strangers]
+            prompt += (f"<div class='xlib-prompt xlib-design-prompt'><b>Partners against strangers.</b> At tables "
+                       f"that kept their partners round after round, players claimed {p.cooperation * 12:.1f} black "
+                       f"pieces per game through alliances and wasted {p.waste * 12:.1f}; with new partners each "
+                       f"round, {q.cooperation * 12:.1f} and {q.waste * 12:.1f} ({int(p.games)} and {int(q.games)} "
+                       f"games). Did knowing you would meet the same players again change how you played? Who "
+                       f"remembered a wasted piece in the next round?</div>")
         self.prompt.value = prompt
         self.results.layout.display = None
 
