@@ -7,6 +7,7 @@ import asyncio
 import time
 from typing import Callable
 
+from .. import threads
 from ..classroom import ClassStore
 from ..classroom.doorbell import Doorbell
 
@@ -45,13 +46,9 @@ class Watch:
         """Watch on `loop` (the running one by default); False where no loop runs (a plain script)."""
         if self.task is not None and not self.task.done():
             return True
-        try:
-            loop = loop or asyncio.get_running_loop()
-        except RuntimeError:
-            try:
-                loop = asyncio.get_event_loop()
-            except RuntimeError:
-                return False
+        loop = loop or threads.event_loop()
+        if loop is None:
+            return False
         self.task = loop.create_task(self._run())
         return True
 
