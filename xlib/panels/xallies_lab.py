@@ -170,12 +170,17 @@ class ExperimentPanel(BackgroundRun):
         ]
 
     def run_dynamics(self, generations: int = 60, progress: bool = True) -> None:
-        """Replicator dynamics over the five personas, from payoffs measured at every table."""
+        """Replicator dynamics over the five personas, from payoffs measured at every table: from each seat a
+        twenty-fifth of the games per mix (at least 4), so the same controls always measure the same games."""
         self.message.value = "<i>Measuring every table of personas…</i>"
         settings = self.settings()
         report = self.report("Measuring every table", "every table measured, {n} games") if progress else False
-        payoffs = lab.payoff_tables(games=max(4, self.games.value // 25), progress=report, **settings)
+        games = max(4, self.games.value // 25)
+        payoffs = lab.payoff_tables(games=games, progress=report, **settings)
         self.show_dynamics(lab.replicator(payoffs, generations=generations))
+        self.message.value = (f"Population dynamics done: every table of personas played {games} games from each "
+                              f"seat, with seed {settings['seed']}: the same seed and controls always give the same "
+                              f"numbers.")
 
     def show_dynamics(self, history: Any) -> None:
         """Show a population history (made by lab.replicator)."""
