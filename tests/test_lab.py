@@ -165,6 +165,23 @@ def test_class_round_ledger_follows_the_board():
     assert "0 black pieces wasted" in r.waste.value and "alliances (collective)" in r.split.value
 
 
+
+def test_the_ledger_stands_in_the_boards_side_column_while_the_board_is_projected():
+    pytest.importorskip("ipycanvas")
+    from xlib.board import Board
+    from xlib.board.layout import STYLE
+    from xlib.panels.xallies_lab import ClassRound
+
+    b = Board("xallies", animate=0)
+    r = ClassRound(b)
+    b.projector_button.value = True   # the class sees the board, the controls and the ledger on one screen
+    assert r.ledger in b.side.children and r.widget.children == (b.widget,)
+    assert ":not(.xlib-ledger)" in STYLE.split(".xlib-projector .xlib-side>")[1].split("{")[0]   # not hidden there
+    b.play("3+:bb")
+    assert "alliances (collective)" in r.split.value
+    b.projector(False)
+    assert r.ledger not in b.side.children and r.widget.children == (b.widget, r.ledger)
+
 def test_the_number_of_games_asked_for_is_the_number_played():
     for games, players in ((20, 3), (7, 4), (1, 3)):
         df = lab.run_experiment({"m": ["selfish", "prosocial"]}, games=games, seed=2, players=players, workers=1)

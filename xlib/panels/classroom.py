@@ -27,8 +27,8 @@ from ..classroom import table as tables
 from ..core import State
 from ..experiments.politics import too_few
 from ..registry import game_names
-from .experiment import PLOT_WIDTH, Picture, csv_link, plain_number, teacher_sentence
-from .pictures import describe_figure
+from .experiment import FIGURE_DPI, Picture, csv_link, plain_number, teacher_sentence
+from .pictures import describe_figure, screen_width
 from ..board import shared
 from ..board.board import Board, in_kernel
 from ..board.keeper import Keeper
@@ -39,6 +39,10 @@ CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spac
               ".xlib-class-hint{font-size:22px;line-height:1.35;max-width:1100px}"
               ".xlib-class-show{display:flex;flex-wrap:wrap;gap:12px 56px;align-items:flex-end}"
               ".xlib-class-address{font:bold 56px/1.1 monospace;color:#1A1A1A;overflow-wrap:anywhere}</style>")
+#: the panel's words grow with the screen as the lab's tables do: 20 px and more on a 1920-pixel projector, read from
+#: the back of the room (its headings larger); the teacher's buttons keep their size
+PANEL_STYLE = ("<style>.xlib-class-panel .widget-html-content{font-size:clamp(13px,1.05vw,22px)}"
+               ".xlib-class-panel h3{font-size:clamp(15px,1.3vw,28px)}</style>")
 RED, GREEN = "#B00020", "#00603C"
 #: seconds a clear button waits for its second click before it returns to normal
 CONFIRM_SECONDS = 10
@@ -89,13 +93,14 @@ def _table(df: Any) -> str:
     text = df.to_html(na_rep="–", index_names=False, float_format=plain_number)
     head, body = text.split("</thead>", 1)
     for name in df.index.names:   # pandas leaves the header cells over the rows' names empty
-        head = head.replace("<th></th>", f"<th>{html.escape(str(name or '').capitalize())}</th>", 1)
+        head = head.replace("<th></th>", f"<th style='text-align:left'>{html.escape(str(name or '').capitalize())}"
+                                          f"</th>", 1)
     return f"<div class='xlib-table'>{head}</thead>{body}</div>"
 
 
 def _plot_widget() -> Picture:
     """An image for a plot, hidden until there is one."""
-    img = Picture(value=b"", format="png", layout=w.Layout(max_width=PLOT_WIDTH, display="none"))
+    img = Picture(value=b"", format="png", layout=w.Layout(max_width="100%", display="none"))
     img.add_class("xlib-plot")
     return img
 
@@ -106,6 +111,7 @@ def _show_plot(img: w.Image, fig: Any) -> None:
         img.layout.display = "none"
         return
     img.value = figure_png(fig)
+    img.layout.width = screen_width(img.value, FIGURE_DPI)   # grows with the screen, as the labs' plots
     img.tooltip = describe_figure(fig)   # the picture's text alternative: what it shows, with its numbers
     img.layout.display = None
 
@@ -481,7 +487,8 @@ class ClassPanel(_ClassWidget):
         self.clear_button.on_click(self._guard(lambda _: self._clear_clicked("games")))
         self.clear_groups_button.on_click(self._guard(lambda _: self._clear_clicked("groups")))
         self.again_button.on_click(self._guard(lambda _: self._open_again()))
-        self.widget = w.VBox([w.HBox([self.start_button, w.HTML("&nbsp;or open a class:&nbsp;"), self.open_box,
+        self.widget = w.VBox([w.HTML(PANEL_STYLE, layout=w.Layout(height="0px")),
+                              w.HBox([self.start_button, w.HTML("&nbsp;or open a class:&nbsp;"), self.open_box,
                                       self.open_button, self.again_button],
                                      layout=w.Layout(align_items="center", flex_flow="row wrap")),
                               self.code_view, self.status, self.class_buttons, self.results, text, self.errors,
@@ -808,7 +815,7 @@ def plot_groups(groups: Any) -> Any:
     a2.bar([x + 0.2 for x in xs], groups["computers' score"].fillna(0), 0.4, color="#D55E00", hatch="//",
            label="the computers")
     a2.set_title("Mean score per seat")
-    a2.legend(frameon=False, fontsize=8)
+    a2.legend(frameon=False)
     for a in (a1, a2):
         a.set_xlim(-0.6, max(len(xs), 3) - 0.4)   # one group's bar stays a bar, not the whole width
         a.set_xticks(xs)

@@ -23,6 +23,7 @@ from ..games.x import XState
 from ..views.x.view import BADGE_DIRECTION, BADGE_R, XView
 from .experiment import TABLE_STYLE, BackgroundRun, ClassChooser, csv_link
 from .experiment import figure as _figure, image as _image, prompt as _prompt, table_html as _table
+from .pictures import SMALLEST_TYPE
 
 POLITICS_STRIP = 30              # the politics line under the X board's score lines
 LEADER_RING = palette.BLUE       # the leader's corners: no player's colour in X
@@ -391,8 +392,15 @@ def _errors(table: Any, col: str) -> list[list[float]]:
             [0.0 if math.isnan(b - a) else b - a for a, b in zip(v, hi)]]
 
 
+def _wrapped(name: str) -> str:
+    """A line-up's name on lines of at most 13 characters, to stand under its bars beside the others'."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(name, 13, break_long_words=False, break_on_hyphens=False)) or name
+
+
 def plot_rates(summary: Any) -> Any:
-    fig, ax = _figure(8.5, 3.4)
+    fig, ax = _figure(9.5, 3.6)
     ax.set_title("Kingmaking, and the early leader winning, per line-up (95% intervals)")
     names = list(summary.index)
     xs = range(len(names))
@@ -401,16 +409,16 @@ def plot_rates(summary: Any) -> Any:
     ax.bar([x + 0.2 for x in xs], summary["early leader wins"].fillna(0), 0.4,
            yerr=_errors(summary, "early leader wins"), color="#0072B2", label="the early leader wins")
     ax.set_xticks(list(xs))
-    ax.set_xticklabels(names, rotation=15, ha="right", fontsize=8)
+    ax.set_xticklabels([_wrapped(n) for n in names], fontsize=SMALLEST_TYPE)
     ax.set_ylim(0, 1)
-    ax.legend(frameon=False, fontsize=8)
+    ax.legend(frameon=False, fontsize=SMALLEST_TYPE)
     return fig
 
 
 def plot_shares(personas: Any) -> Any:
     """Three bars per line-up, one per place in it, with their intervals and a dashed line at a fair third; each
     place is one series over every line-up, so the picture's words name every place of every line-up."""
-    fig, ax = _figure(8.5, 3.6)
+    fig, ax = _figure(9.5, 3.8)
     ax.set_title("Win share by place in the line-up (95% intervals; dashed: a fair third)")
     lineups = list(dict.fromkeys(lu for lu, _ in personas.index))
     errors = _errors(personas, "win share")
@@ -424,9 +432,9 @@ def plot_shares(personas: Any) -> Any:
                    yerr=[[errors[0][k] for k, _, _ in bars], [errors[1][k] for k, _, _ in bars]])
     ax.axhline(1 / 3, color="#666666", linestyle="--", linewidth=1)
     ax.set_xticks(list(range(len(lineups))))
-    ax.set_xticklabels(lineups, rotation=15, ha="right", fontsize=8)
+    ax.set_xticklabels([_wrapped(n) for n in lineups], fontsize=SMALLEST_TYPE)
     ax.set_ylim(0, 1)
-    ax.legend(frameon=False, fontsize=8, ncol=3, loc="upper left")
+    ax.legend(frameon=False, fontsize=SMALLEST_TYPE, ncol=3, loc="upper left")
     return fig
 
 
