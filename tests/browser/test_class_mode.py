@@ -114,6 +114,11 @@ def test_two_groups_join_one_class_and_the_lab_panel_shows_both(browser, class_s
         assert re.search(r"Reds\s+1\s+0\s", text) and re.search(r"Blues\s+1\s+0\s", text), text
         assert "Groups: 2 (Reds, Blues)" in status.inner_text()
         no_errors(lab)
+        lab.set_viewport_size({"width": 1920, "height": 1080})   # projected: what the class reads is 20 px or more
+        panel = lab.locator(".xlib-class-panel")
+        sizes = {part: panel.locator(part).first.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
+                 for part in (".xlib-class-panel-status .widget-html-content", "h3", ".xlib-class-games table")}
+        assert min(sizes.values()) >= 20, sizes
         lab.set_viewport_size({"width": VIEWPORT["width"], "height": 2400})   # the whole panel in one picture
         lab.locator(".xlib-class-panel").screenshot(path=str(artifacts / "class-panel.png"))
         with open_store(db) as store:

@@ -10,6 +10,7 @@ sets the class's own XAllies numbers beside the computer personas' under the sam
 from __future__ import annotations
 
 import html
+import math
 import os
 import threading
 import time
@@ -26,8 +27,8 @@ from ..classroom import table as tables
 from ..core import State
 from ..experiments.politics import too_few
 from ..registry import game_names
-from .experiment import PLOT_WIDTH, Picture, csv_link, teacher_sentence
-from .pictures import describe_figure
+from .experiment import FIGURE_DPI, Picture, csv_link, plain_number, teacher_sentence
+from .pictures import describe_figure, screen_width
 from .rounds import RoundsPanel
 from ..board import shared
 from ..board.board import Board, in_kernel
@@ -41,9 +42,15 @@ CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spac
               ".xlib-class-hint{font-size:22px;line-height:1.35;max-width:1100px}"
               ".xlib-class-show{display:flex;flex-wrap:wrap;gap:12px 56px;align-items:flex-end}"
               ".xlib-class-address{font:bold 56px/1.1 monospace;color:#1A1A1A;overflow-wrap:anywhere}</style>")
+#: the panel's words grow with the screen as the lab's tables do: 20 px and more on a 1920-pixel projector, read from
+#: the back of the room (its headings larger); the teacher's buttons keep their size
+PANEL_STYLE = ("<style>.xlib-class-panel .widget-html-content{font-size:clamp(13px,1.05vw,22px)}"
+               ".xlib-class-panel h3{font-size:clamp(15px,1.3vw,28px)}</style>")
 RED, GREEN = "#B00020", "#00603C"
 #: seconds a clear button waits for its second click before it returns to normal
 CONFIRM_SECONDS = 10
+#: seconds what a clear did stays said under the buttons (anything else the teacher does ends it sooner)
+DONE_SECONDS = 15
 #: what each clear button removes: its words, and its words while it asks again
 CLEARS = {"games": ("Clear the games", "Yes, clear the games"),
           "groups": ("Clear games and groups", "Yes, clear games and groups")}
@@ -84,13 +91,19 @@ def _say(text: str, colour: str = "#222222") -> str:
 
 
 def _table(df: Any) -> str:
-    """A table as HTML, with a dash where there is no number (a group with no game yet)."""
-    return f"<div class='xlib-table'>{df.to_html(na_rep='–', index_names=False)}</div>"
+    """A table as HTML, with a dash where there is no number (a group with no game yet), whole numbers without
+    decimals, and the rows' names ('Game', 'Group') over their columns in the one header row."""
+    text = df.to_html(na_rep="–", index_names=False, float_format=plain_number)
+    head, body = text.split("</thead>", 1)
+    for name in df.index.names:   # pandas leaves the header cells over the rows' names empty
+        head = head.replace("<th></th>", f"<th style='text-align:left'>{html.escape(str(name or '').capitalize())}"
+                                          f"</th>", 1)
+    return f"<div class='xlib-table'>{head}</thead>{body}</div>"
 
 
 def _plot_widget() -> Picture:
     """An image for a plot, hidden until there is one."""
-    img = Picture(value=b"", format="png", layout=w.Layout(max_width=PLOT_WIDTH, display="none"))
+    img = Picture(value=b"", format="png", layout=w.Layout(max_width="100%", display="none"))
     img.add_class("xlib-plot")
     return img
 
@@ -101,6 +114,7 @@ def _show_plot(img: w.Image, fig: Any) -> None:
         img.layout.display = "none"
         return
     img.value = figure_png(fig)
+    img.layout.width = screen_width(img.value, FIGURE_DPI)   # grows with the screen, as the labs' plots
     img.tooltip = describe_figure(fig)   # the picture's text alternative: what it shows, with its numbers
     img.layout.display = None
 
@@ -482,8 +496,9 @@ class ClassPanel(_ClassWidget):
         self.worker: _Worker | None = None
         self._news = threading.Event()   # set when the personas' table is ready to be shown
         self._lock = threading.RLock()
-        self._confirm_until = 0.0
+        self._said_until = 0.0   # when the line under the buttons empties: a question unanswered, a clear done
         self.confirming: str | None = None   # the clear ("games" or "groups") waiting for its second click
+        self._quiet_at = math.inf   # when the next game in progress counts as left unfinished (unless saved)
 
         self.start_button = w.Button(description="Start a new class", icon="play", button_style="primary",
                                      layout=w.Layout(width="180px"))
@@ -544,12 +559,13 @@ class ClassPanel(_ClassWidget):
         self.rounds = RoundsPanel(self.store, lambda: self.code, self.background, self._submit, self._report)
         self.start_button.on_click(self._guard(lambda _: self.start()))
         self.open_button.on_click(self._guard(lambda _: self.open(self.open_box.value)))
-        self.refresh_button.on_click(self._guard(lambda _: self.refresh(force=True)))
+        self.refresh_button.on_click(self._guard(lambda _: self.refresh_now()))
         self.close_button.on_click(self._guard(lambda _: self.toggle_closed()))
         self.clear_button.on_click(self._guard(lambda _: self._clear_clicked("games")))
         self.clear_groups_button.on_click(self._guard(lambda _: self._clear_clicked("groups")))
         self.again_button.on_click(self._guard(lambda _: self._open_again()))
-        self.widget = w.VBox([w.HBox([self.start_button, w.HTML("&nbsp;or open a class:&nbsp;"), self.open_box,
+        self.widget = w.VBox([w.HTML(PANEL_STYLE, layout=w.Layout(height="0px")),
+                              w.HBox([self.start_button, w.HTML("&nbsp;or open a class:&nbsp;"), self.open_box,
                                       self.open_button, self.again_button],
                                      layout=w.Layout(align_items="center", flex_flow="row wrap")),
                               self.code_view, self.status, self.class_buttons, self.rounds.widget, self.results, text,
@@ -634,10 +650,16 @@ class ClassPanel(_ClassWidget):
             self.worker = _Worker(self._report)
         self.worker.submit(name, job)
 
+    def refresh_now(self) -> None:
+        """Read the class again at once (the Refresh button); what a clear said before goes."""
+        self._reset_confirm()
+        self.refresh(force=True)
+
     def toggle_closed(self) -> None:
-        """Close the class (no more games are taken) or reopen it."""
+        """Close the class (no more games are taken) or reopen it; what a clear said before goes."""
         if self.code is None:
             return
+        self._reset_confirm()
         if self.closed:
             self.store().reopen_class(self.code)
         else:
@@ -651,7 +673,7 @@ class ClassPanel(_ClassWidget):
         CONFIRM_SECONDS clears. After that the button and the message return to normal (the clock's tick)."""
         if self.code is None:
             return
-        if self.confirming == what and time.monotonic() < self._confirm_until:
+        if self.confirming == what and time.monotonic() < self._said_until:
             self._reset_confirm()
             if what == "groups":
                 self.clear_groups()
@@ -661,14 +683,18 @@ class ClassPanel(_ClassWidget):
         self._reset_confirm()
         store, code = self.store(), self.code
         if not (store.groups(code) if what == "groups" else store.games(code, finished=None)):
-            self.confirm.value = _say(f"Class {code} has no {'group' if what == 'groups' else 'game'} to clear.")
+            self._tell(_say(f"Class {code} has no {'group' if what == 'groups' else 'game'} to clear."))
             return
-        self.confirming, self._confirm_until = what, time.monotonic() + CONFIRM_SECONDS
+        self.confirming = what
         button = self.clear_buttons[what]
         button.description, button.button_style = CLEARS[what][1], "danger"
-        self.confirm.value = _say(f"{self.clear_words(what)} This cannot be undone. To go on, click <b>"
-                                  f"{CLEARS[what][1]}</b> within {CONFIRM_SECONDS} seconds; otherwise nothing is "
-                                  f"removed.", RED)
+        self._tell(_say(f"{self.clear_words(what)} This cannot be undone. To go on, click <b>{CLEARS[what][1]}</b> "
+                        f"within {CONFIRM_SECONDS} seconds; otherwise nothing is removed.", RED), CONFIRM_SECONDS)
+
+    def _tell(self, text: str, seconds: float = DONE_SECONDS) -> None:
+        """Say `text` under the clear buttons for `seconds` (the clock's tick then empties the line)."""
+        self.confirm.value = text
+        self._said_until = time.monotonic() + seconds
 
     def clear_words(self, what: str) -> str:
         """What a clear removes and what it keeps, in numbers: 'Remove the 4 games of class 7F3K …'."""
@@ -676,8 +702,8 @@ class ClassPanel(_ClassWidget):
         assert code is not None
         games = store.games(code, finished=None)
         done = sum(1 for g in games if g.finished)
-        counted = (f"{len(games)} game{'s' if len(games) != 1 else ''} ({done} finished, {len(games) - done} in "
-                   f"progress)")
+        counted = (f"{len(games)} game{'s' if len(games) != 1 else ''} ({done} finished, "
+                   f"{tables.unfinished_words(games, time.time(), since=False)})")
         if what == "games":
             return (f"Remove the {counted} of class {code}? The groups stay joined and keep their lesson "
                     f"exercises.")
@@ -688,14 +714,16 @@ class ClassPanel(_ClassWidget):
                 f"code.")
 
     def expire(self) -> bool:
-        """End a confirmation whose time is up: its button and message return to normal; whether one ended."""
-        if self.confirming is None or time.monotonic() < self._confirm_until:
+        """Empty the line under the clear buttons when its time is up: an unanswered question (its button returns
+        to normal too) or what a clear did; whether anything ended."""
+        if not (self.confirming or self.confirm.value) or time.monotonic() < self._said_until:
             return False
         self._reset_confirm()
         return True
 
     def _reset_confirm(self) -> None:
-        self.confirming, self._confirm_until = None, 0.0
+        """The clear buttons as they normally are, and nothing said under them."""
+        self.confirming, self._said_until = None, 0.0
         for what, button in self.clear_buttons.items():
             button.description, button.button_style = CLEARS[what][0], ""
         self.confirm.value = ""
@@ -709,7 +737,7 @@ class ClassPanel(_ClassWidget):
         self._reset_confirm()
         self.refresh(force=True)
         self.rounds.refresh()
-        self.confirm.value = _say(f"{deleted} game{'s' if deleted != 1 else ''} removed; the groups stay joined.")
+        self._tell(_say(f"{deleted} game{'s' if deleted != 1 else ''} removed; the groups stay joined."))
         return deleted
 
     def clear_groups(self) -> int:
@@ -722,8 +750,8 @@ class ClassPanel(_ClassWidget):
         self._reset_confirm()
         self.refresh(force=True)
         self.rounds.refresh()
-        self.confirm.value = _say(f"{groups} group{'s' if groups != 1 else ''} and {deleted} "
-                                  f"game{'s' if deleted != 1 else ''} removed.")
+        self._tell(_say(f"{groups} group{'s' if groups != 1 else ''} and {deleted} "
+                        f"game{'s' if deleted != 1 else ''} removed."))
         return deleted
 
     # ---- the numbers ----------------------------------------------------------------------------
@@ -731,26 +759,32 @@ class ClassPanel(_ClassWidget):
         """Read the class again if anything changed (or `force`) and redraw; whether it redrew.
 
         Moves in unfinished games change only the counts; the class's numbers and the plots are
-        made again when a game ends, a group joins, or the class is closed or reopened."""
+        made again when a game ends, a group joins, or the class is closed or reopened. A game in progress
+        that stays quiet for tables.QUIET_SECONDS is counted as left unfinished from then on."""
         code = self.code
         if code is None:
             return False
         store = self.store()
         self._refresh_lessons(store, code, force)
         seen = store.activity(code)
-        if seen == self.seen and not force:
+        now = time.time()
+        if seen == self.seen and not force and now < self._quiet_at:
             return False
         with self._lock:
             old = self.seen
+            if old is not None and seen != old and not self.confirming:
+                self._reset_confirm()   # the class changed: what a clear said is past
             full = force or old is None or (seen.finished, seen.last_finished, seen.groups, seen.closed) != \
                 (old.finished, old.last_finished, old.groups, old.closed)
             self.seen, self.closed = seen, seen.closed
             groups = store.groups(code)
             everything = store.games(code, finished=None)
-            self.listing = tables.by_game(everything, groups)
+            self.listing = tables.by_game(everything, groups, now)
+            playing = [g for g in everything if tables.playing(g, now)]
+            self._quiet_at = min((g.updated + tables.QUIET_SECONDS for g in playing), default=math.inf)
             in_progress: dict[str, int] = {}   # XAllies games in progress, for the XAllies table
-            for g in everything:
-                if not g.finished and g.game == tables.XALLIES:
+            for g in playing:
+                if g.game == tables.XALLIES:
                     in_progress[g.group] = in_progress.get(g.group, 0) + 1
             if full:
                 self._news.clear()
@@ -762,7 +796,7 @@ class ClassPanel(_ClassWidget):
                 self.waiting = base is None
                 self.compared = tables.comparison(self.frame, base)
             self.groups = tables.group_table(self.frame, groups, in_progress)
-            self._draw(code, groups, sum(1 for g in everything if not g.finished), full)
+            self._draw(code, groups, tables.unfinished_words(everything, now), full)
         return True
 
     def _refresh_lessons(self, store: ClassStore, code: str, force: bool) -> None:
@@ -793,13 +827,13 @@ class ClassPanel(_ClassWidget):
         self.worker.submit(key, play)
         return None
 
-    def _draw(self, code: str, groups: list[str], playing: int, full: bool) -> None:
+    def _draw(self, code: str, groups: list[str], playing: str, full: bool) -> None:
         finished = int(self.listing["finished"].sum()) if len(self.listing) else 0
         xallies = int(self.frame.game.nunique()) if len(self.frame) else 0
         state = "closed: it takes no more games" if self.closed else "open"
         names = ", ".join(html.escape(g) for g in groups) or "none yet"
         self.status.value = (f"<b>Class {code}</b> is {state}. Groups: {len(groups)} ({names}). "
-                             f"<b>{finished}</b> finished game{'s' if finished != 1 else ''}, {playing} in progress. "
+                             f"<b>{finished}</b> finished game{'s' if finished != 1 else ''}, {playing}. "
                              f"<span style='color:#666'>Updated {time.strftime('%H:%M:%S')}.</span>")
         self.games_view.value = "<h3>Games by game and group</h3>" + TABLE_STYLE + (
             _table(self.listing) if len(self.listing) else "<p>No game stored yet: the groups' games appear here "
@@ -882,7 +916,7 @@ def plot_groups(groups: Any) -> Any:
     a2.bar([x + 0.2 for x in xs], groups["computers' score"].fillna(0), 0.4, color="#D55E00", hatch="//",
            label="the computers")
     a2.set_title("Mean score per seat")
-    a2.legend(frameon=False, fontsize=8)
+    a2.legend(frameon=False)
     for a in (a1, a2):
         a.set_xlim(-0.6, max(len(xs), 3) - 0.4)   # one group's bar stays a bar, not the whole width
         a.set_xticks(xs)
