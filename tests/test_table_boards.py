@@ -8,7 +8,7 @@ import pytest
 
 import xlib
 from xlib.board import Board
-from xlib.classroom import open_store
+from xlib.classroom import StorageError, open_store
 from xlib.live import CLASSMATE, PERSON, LocalGame, TableGame
 from xlib.panels.classroom import ClassJoin
 
@@ -144,3 +144,18 @@ def test_a_cleared_class_or_a_removed_player_is_said_on_the_device(tmp_path):
     d.seat.follow()
     assert "removed Reds" in d.status.value and d.code is None and not d.join_button.disabled
     assert d.join(code, "Reds")
+
+
+def test_a_class_database_that_does_not_answer_is_said_and_the_page_stays_in_the_class(table, monkeypatch):
+    code, teacher, devices = table
+    ana = devices[0]
+    real = ana.seat.store.my_seat
+
+    def down(*args, **kwargs):
+        raise StorageError("the class database (classes.sqlite3) answered with an error: the disk is full")
+    monkeypatch.setattr(ana.seat.store, "my_seat", down)
+    ana.seat.follow()
+    assert "cannot reach class" in ana.status.value and ana.code == code and isinstance(ana.board.game, TableGame)
+    monkeypatch.setattr(ana.seat.store, "my_seat", real)
+    ana.seat.follow()
+    assert "reaches class" in ana.status.value and not ana.seat.gone

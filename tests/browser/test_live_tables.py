@@ -16,7 +16,8 @@ from xlib.classroom import open_store
 from xlib.views.xallies.view import CHIP_R, XAlliesView, well_centre
 
 from .conftest import _require_browser
-from .harness import VIEWPORT, click_view_point, no_errors, open_app, voila_with_class_db, wait_painted
+from .harness import (VIEWPORT, click_view_point, no_errors, no_violations, open_app, voila_with_class_db,
+                      wait_painted)
 
 VIEW = XAlliesView()
 NAMES = ("Ana", "Ben", "Chen")
@@ -108,6 +109,7 @@ def test_three_devices_play_one_table_one_reloading_one_going_away(browser, clas
             d.wait_status("You sit at")
         assert "Your turn, Ana (blue)" in devices[0].status()
         assert "Ana (blue) is choosing" in devices[1].status()
+        no_violations(devices[1].page, "live-table-seated", artifacts)
         reloaded = gone = False
         state, _ = table_state(db, code)
         while not state.over:

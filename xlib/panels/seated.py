@@ -10,7 +10,7 @@ import html
 import time
 from typing import Any, Callable
 
-from ..classroom import ClassError, ClassStore
+from ..classroom import ClassError, ClassStore, StorageError
 from ..classroom.live import ENDED, FINISHED, TableInfo
 from ..live import LocalGame, TableGame
 from ..live.watch import Watch
@@ -33,6 +33,7 @@ class ClassSeat:
         self.say, self.cleared, self.left = say, cleared, left
         self.table: TableGame | None = None
         self.gone = False              # this page no longer holds the player (another device took over, removed)
+        self.unreachable = False       # the class database did not answer the last time it was asked
         self.sent = 0.0
         self.finished_seen: int | None = None
         self.watch = Watch(store, code, self.follow)
@@ -46,10 +47,20 @@ class ClassSeat:
             return
         try:
             seat = self.store.my_seat(self.code, self.name, self.passed)
+            self._games()
+        except StorageError as exc:   # the class database does not answer now: say so, and keep trying
+            if not self.unreachable:
+                self.unreachable = True
+                self.say(f"✗ This page cannot reach class {html.escape(self.code)} at the moment ("
+                         f"{html.escape(str(exc), quote=False)}). It keeps trying; nothing played here is lost.",
+                         "illegal")
+            return
         except ClassError as exc:
             self._leave(str(exc))
             return
-        self._games()
+        if self.unreachable:
+            self.unreachable = False
+            self.say(f"This page reaches class {html.escape(self.code)} again.", "good")
         if seat is None:
             if self.table is not None and self.table.info.status not in (FINISHED, ENDED):
                 self.table.sync()   # ended by the teacher: the board says so
