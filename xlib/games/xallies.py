@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Optional, Union
+from itertools import product
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..core import Game, Move, State, ranked_winners
 from ..errors import IllegalMove, NotationError, PositionError
@@ -27,6 +28,7 @@ from ..rng import stream
 from ..text import is_number, number as read_number
 
 WELLS = 12
+LAP = WELLS - 1  # wells a sowing passes on one lap (the origin is skipped)
 COLOURS = "bpgy"
 COLOUR_NAMES = ("blue", "purple", "green", "grey")
 REGIONS = {
@@ -113,10 +115,11 @@ class Crossing:
 
 
 Pick = Callable[[list[int]], Optional[tuple[int, int]]]  # wells to sow from -> (well, step), None to pass
-Choose = Callable[[list[int]], Optional[int]]  # the colours in hand -> the colour to drop, or None to stop
+Choose = Callable[[tuple[int, ...]], Optional[int]]  # the colours in hand -> the colour to drop, or None to stop
 Forced = Callable[[int, int, bool], bool]        # a forced run (colour, drops, one colour left) -> go on?
-Event = tuple[str, Union[Claim, Waste, Crossing]]
-Events = Union[tuple[Event, "Events"], None]  # newest first: (event, older events)
+# the ledger's events so far, each kind in the order they happened: claims, wastes, white pieces taken, denied
+Events = tuple[tuple[Claim, ...], tuple[Waste, ...], tuple[Crossing, ...], tuple[Crossing, ...]]
+NO_EVENTS: Events = ((), (), (), ())
 
 
 @dataclass(frozen=True)
@@ -218,18 +221,25 @@ class XAllies(Game):
         self.pieces = 24 // n  # coloured pieces of each colour: 8 with 3 players, 6 with 4
         # own-first drop order of each mover: own colour, then the others in turn order after them
         self.drop_orders = tuple(tuple((m + k) % n for k in range(n)) for m in range(n))
-        self.no_pieces = [0] * n
+        self.codes = well_codes(n)
         # A move names its well, colour or shot and nothing else: it means the same in every position of
         # this game, so all the game's states share one origin token and the listed moves carry it.
         self.token = object()
         self.sows = {(w, st): Sow(w, st) for w in range(WELLS) for st in (1, -1)}
         self.drops = tuple(Drop(c) for c in range(n))
         self.pass_move, self.hit, self.miss = Pass(), Shot(True), Shot(False)
+        self.no_hits = (Fraction(0),) * n  # hits before play ends, exactly and as numbers
+        self.no_hit_floats = (0.0,) * n
         for m in (*self.sows.values(), *self.drops, self.pass_move, self.hit, self.miss):
             m.origin = self.token
         # the wells a sowing from w visits in direction st, the origin skipped on every lap
         self.paths = {(w, st): tuple((w + st * k) % WELLS for k in range(1, WELLS)) for w in range(WELLS)
                       for st in (1, -1)}
+        # the same, lap after lap, for as many drops as a hand can hold (every piece of the game)
+        laps = -(-(LAP + 24) // LAP)
+        self.laps = {key: path * laps for key, path in self.paths.items()}
+        self.sow_pairs = tuple((self.sows[w, 1], self.sows[w, -1]) for w in range(WELLS))
+        self.drop_lists: dict[int, tuple[Drop, ...]] = {}  # the drops a hand allows, by the hand's number
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -263,9 +273,54 @@ def black_fate(here: list[int] | tuple[int, ...], n: int) -> int:
     return WASTE if present == n else 0
 
 
-def sowable(g: XAllies, totals: tuple[int, ...] | list[int], mover: int) -> list[int]:
+class WellCodes:
+    """A well's pieces as one number, a few bits per colour, and what the rules read off it, looked up.
+
+    A drop adds its colour's unit to the well's number. The black-piece rule, the number of pieces,
+    the colours present and the pieces of each colour are worked out once for every number a well
+    (or a hand) can hold, so that sowing does no counting."""
+
+    def __init__(self, n: int, pieces: int) -> None:
+        bits = pieces.bit_length()
+        self.shift = tuple(bits * c for c in range(n))
+        self.unit = tuple(1 << s for s in self.shift)
+        self.mask = (1 << bits) - 1
+        size = 1 << (bits * n)
+        self.fate = [0] * size                                # the black-piece rule for these pieces
+        self.total = [0] * size                               # coloured pieces
+        self.present: list[tuple[int, ...]] = [()] * size     # the colours among them, in colour order
+        self.counts: list[tuple[int, ...]] = [()] * size      # pieces of each colour
+        for here in product(range(pieces + 1), repeat=n):
+            code = self.code(here)
+            self.fate[code] = black_fate(here, n)
+            self.total[code] = sum(here)
+            self.present[code] = tuple(c for c in range(n) if here[c])
+            self.counts[code] = here
+
+    def code(self, here: Sequence[int]) -> int:
+        """The number of a well holding `here` (pieces per colour)."""
+        return sum(k << s for k, s in zip(here, self.shift))
+
+    def board(self, wells: Sequence[int]) -> tuple[int, ...]:
+        """The pieces of each colour in each well, well by well (a state's counts)."""
+        counts = self.counts
+        return tuple(k for code in wells for k in counts[code])
+
+
+_CODES: dict[int, WellCodes] = {}
+
+
+def well_codes(n: int) -> WellCodes:
+    """The well numbers of an n-player game, worked out once per number of players."""
+    codes = _CODES.get(n)
+    if codes is None:
+        codes = _CODES[n] = WellCodes(n, 24 // n)
+    return codes
+
+
+def sowable(g: XAllies, wells: Sequence[int], mover: int) -> list[int]:
     """The wells of the mover's region that hold a coloured piece (none: the mover passes)."""
-    return [w for w in g.regions[mover] if totals[w]]
+    return [w for w in g.regions[mover] if wells[w]]
 
 
 # ---- the rules engine ---------------------------------------------------------------------
@@ -273,30 +328,23 @@ def sowable(g: XAllies, totals: tuple[int, ...] | list[int], mover: int) -> list
 class _Sowing:
     """The one rules engine: a board being played turn by turn, drop by drop, with the rules after each drop.
 
-    Mutable and cheap: counts and per-well totals as lists, the black pieces as a bit mask.
-    `log` keeps the ledger's events (the public API); fast playouts only count claims and wastes."""
+    Mutable and cheap: each well's pieces as one number (see WellCodes) in a list, the hand as one
+    such number, the black pieces as a bit mask. `log` keeps the ledger's events (the public API);
+    fast playouts only count claims and wastes."""
 
-    __slots__ = ("g", "n", "counts", "totals", "black", "points", "whites", "supply", "turn", "mover",
-                 "hand", "left", "kinds", "step", "origin", "path", "crossing", "j", "at", "over", "events",
-                 "log", "claims", "wastes", "trace")
+    __slots__ = ("g", "wells", "black", "points", "whites", "supply", "turn", "mover", "hand", "step", "origin",
+                 "j", "at", "over", "events", "log", "claims", "wastes", "trace")
 
     def __init__(self, s: XAlliesState, log: bool) -> None:
-        self.g = g = s.game
-        self.n = g.n
-        self.counts = list(s.counts)
-        self.totals = list(s.totals)
+        self.g = s.game
+        self.wells = list(s.wells)
         self.black = s.black
         self.points, self.whites = s.points, s.whites  # tuples: they change only on a claim or a white piece
         self.supply = s.supply
-        self.turn, self.mover = s.turn, s.mover
-        self.hand = None if s.hand is None else list(s.hand)
-        self.left = 0 if s.hand is None else sum(s.hand)
-        self.kinds = 0 if s.hand is None else g.n - s.hand.count(0)
+        self.turn, self.mover, self.hand = s.turn, s.mover, s.held
         self.step, self.origin, self.j, self.at = s.step, s.origin, s.j, s.at
-        self.path = g.paths[s.origin, s.step]
-        self.crossing = g.first_past[s.step]
         self.over = False
-        self.events: Events = s.events
+        self.events = s.events
         self.log = log
         self.claims = self.wastes = 0
         self.trace: list[DropSnapshot] | None = None
@@ -311,111 +359,115 @@ class _Sowing:
         choose(the colours in hand) names it, or None leaves it to the mover and play stops there.
         Other drops are forced (one colour left, or the own-first order): check(colour, how many,
         one colour left), when given, may refuse them, which stops play too."""
-        g, n, counts, totals, cap = self.g, self.n, self.counts, self.totals, self.g.cap
-        black, turn, mover, hand = self.black, self.turn, self.mover, self.hand
-        left, kinds, path, crossing, j, at = self.left, self.kinds, self.path, self.crossing, self.j, self.at
+        g, wells = self.g, self.wells
+        codes = g.codes
+        fates, present_of, unit, shift, mask = codes.fate, codes.present, codes.unit, codes.shift, codes.mask
+        n, cap, regions, own_first, trace = g.n, g.cap, g.regions, g.own_first, self.trace
+        black, turn, mover, hand, j, at = self.black, self.turn, self.mover, self.hand, self.j, self.at
+        laps, crossing = g.laps[self.origin, self.step], g.first_past[self.step]
         stop = cap if stop is None else stop
-        own_first, colours, trace, last = g.own_first, range(n), self.trace, WELLS - 2
         over = False
         while True:
             if hand is None:  # the start of a turn
                 if over or turn >= stop:
                     break
                 self.turn, self.mover = turn, mover  # for the ledger's events
-                choice = pick(sowable(g, totals, mover))
+                choice = pick([w for w in regions[mover] if wells[w]])
                 if choice is None:  # a pass
                     turn, mover = turn + 1, (mover + 1) % n
                     over = turn >= cap
                     continue
                 well, step = choice
-                base = well * n
-                hand = counts[base:base + n]
-                counts[base:base + n] = g.no_pieces
-                left, kinds = totals[well], n - hand.count(0)
-                totals[well] = 0
-                path, crossing = g.paths[well, step], g.first_past[step]
+                hand = wells[well]
+                wells[well] = 0
+                laps, crossing = g.laps[well, step], g.first_past[step]
                 j, at = 0, well
                 self.step, self.origin = step, well
-            while left:
-                if kinds == 1 or own_first:
-                    c = hand.index(left) if kinds == 1 else next(x for x in g.drop_orders[mover] if hand[x])
-                    run = hand[c]
-                    if check is not None and not check(c, run, kinds == 1):
+            while hand:
+                present = present_of[hand]
+                if own_first or len(present) == 1:
+                    c = present[0] if len(present) == 1 else next(x for x in g.drop_orders[mover] if x in present)
+                    run = hand >> shift[c] & mask
+                    if check is not None and not check(c, run, len(present) == 1):
                         break
                 else:
-                    chosen = None if choose is None else choose([x for x in colours if hand[x]])
+                    chosen = None if choose is None else choose(present)
                     if chosen is None:
                         break
                     c, run = chosen, 1
-                hand[c] -= run
-                left -= run
-                if not hand[c]:
-                    kinds -= 1
+                u = unit[c]
+                hand -= run * u
+                own = c == mover
                 while run:
                     run -= 1
-                    at = path[j]
-                    j = j + 1 if j < last else 0
-                    i = at * n
-                    counts[i + c] += 1
-                    totals[at] += 1
-                    if c == mover and crossing[at]:
+                    at = laps[j]
+                    j += 1
+                    code = wells[at] = wells[at] + u
+                    if own and crossing[at]:
                         self._white(at)
                     if black >> at & 1:
-                        fate = black_fate(counts[i:i + n], n)
+                        fate = fates[code]
                         if fate:
-                            black &= ~(1 << at)
-                            self._resolve(at, fate, counts[i:i + n])
+                            black ^= 1 << at
+                            self._resolve(at, fate, code)
                     if trace is not None:
-                        trace.append(DropSnapshot(at, c, tuple(counts), black, self.points, self.whites,
+                        trace.append(DropSnapshot(at, c, codes.board(wells), black, self.points, self.whites,
                                                   self.supply))
-            if left:  # a decision is left to the mover (or a forced drop was refused)
+            if hand:  # a decision is left to the mover (or a forced drop was refused)
                 break
             hand = None  # the turn is over: the next player moves
             turn, mover = turn + 1, (mover + 1) % n
             over = black == 0 or turn >= cap
         self.black, self.turn, self.mover, self.hand, self.over = black, turn, mover, hand, over
-        self.left, self.kinds, self.path, self.crossing, self.j, self.at = left, kinds, path, crossing, j, at
+        self.j, self.at = j % LAP, at
 
     def _white(self, well: int) -> None:
         """The mover's own colour crossed into the next region: a white piece from the supply, if any."""
-        taken = self.supply is None or self.supply > 0
+        supply = self.supply
+        taken = supply is None or supply > 0
         if taken:
             self.whites = _bump(self.whites, (self.mover,), 1)
-            if self.supply is not None:
-                self.supply -= 1
+            if supply is not None:
+                self.supply = supply - 1
         if self.log:
-            self.events = (("white" if taken else "denied", Crossing(self.turn + 1, self.mover, well)), self.events)
+            claimed, wasted, whites, denied = self.events
+            crossing = Crossing(self.turn + 1, self.mover, well)
+            self.events = (claimed, wasted, whites + (crossing,), denied) if taken else \
+                (claimed, wasted, whites, denied + (crossing,))
 
-    def _resolve(self, well: int, fate: int, here: list[int]) -> None:
-        """The black piece of `well` went (play() clears it): to the alliance (+3 to each of its colours) or wasted."""
+    def _resolve(self, well: int, fate: int, code: int) -> None:
+        """The black piece of `well` (holding the pieces numbered `code`) went (play() clears it): to the
+        alliance (+3 to each of its colours) or wasted."""
         if fate == CLAIM:
-            coalition = tuple(c for c in range(self.n) if here[c])
+            coalition = self.g.codes.present[code]
             self.points = _bump(self.points, coalition, 3)
             self.claims += 1
             if self.log:
-                self.events = (("claim", Claim(self.turn + 1, self.mover, coalition, well)), self.events)
+                claimed, wasted, whites, denied = self.events
+                self.events = (claimed + (Claim(self.turn + 1, self.mover, coalition, well),), wasted, whites, denied)
         else:
             self.wastes += 1
             if self.log:
-                self.events = (("waste", Waste(self.turn + 1, self.mover, well)), self.events)
+                claimed, wasted, whites, denied = self.events
+                self.events = (claimed, wasted + (Waste(self.turn + 1, self.mover, well),), whites, denied)
 
 
 class XAlliesState(State):
     """A position of XAllies: at the start of a turn, inside a turn (pieces in hand), or after play."""
 
-    __slots__ = ("counts", "totals", "black", "points", "whites", "supply", "turn", "mover", "hand", "at",
-                 "step", "origin", "j", "dropped", "phase", "events", "shots", "turn_text")
+    __slots__ = ("wells", "held", "hand", "black", "points", "whites", "supply", "turn", "mover", "at", "step",
+                 "origin", "j", "dropped", "phase", "events", "shots", "turn_text", "_counts", "_checked")
 
     game: XAllies
-    counts: tuple[int, ...]          # pieces of each colour in each well: counts[well * players + colour]
-    totals: tuple[int, ...]          # coloured pieces in each well
+    wells: tuple[int, ...]           # each well's pieces as one number (see WellCodes)
+    held: int | None                 # the pieces in hand as one number, inside a turn
+    hand: tuple[int, ...] | None     # pieces in hand by colour, inside a turn
     black: int                       # bit w set: well w still holds its black piece
     points: tuple[int, ...]
     whites: tuple[int, ...]
     supply: int | None               # white pieces left in the supply (None: unlimited)
     turn: int                        # turns completed
     mover: int
-    hand: tuple[int, ...] | None     # pieces in hand by colour, inside a turn
     at: int                          # the well of the last drop
     step: int                        # the direction of the sowing, +1 or -1
     origin: int                      # the well sown from
@@ -425,6 +477,8 @@ class XAlliesState(State):
     events: Events
     shots: tuple[tuple[bool, ...], ...]
     turn_text: str | None            # the whole-turn notation of the turn that just ended here
+    _counts: tuple[int, ...]         # counts, once asked for
+    _checked: tuple[Sow, "_Turn"]    # a whole turn explain() played, kept for play() to finish
 
     @classmethod
     def _make(cls, game: XAllies, **fields: Any) -> "XAlliesState":
@@ -432,20 +486,36 @@ class XAlliesState(State):
         s.game = game
         s._token = game.token
         n = game.n
-        s.counts, s.black = fields["counts"], fields["black"]
-        s.totals = tuple(sum(s.counts[w * n:(w + 1) * n]) for w in range(WELLS))
+        counts = fields["counts"]
+        s.wells = tuple(game.codes.code(counts[w * n:(w + 1) * n]) for w in range(WELLS))
+        s.black = fields["black"]
         s.points, s.whites, s.supply = fields["points"], fields["whites"], fields["supply"]
         s.turn = fields.get("turn", 0)
         s.mover = fields.get("mover", 0)
-        s.hand = None
+        s.hand = s.held = None
         s.at = s.origin = s.j = 0
         s.step = 1
         s.dropped = ""
         s.phase = PLAY
-        s.events = None
+        s.events = NO_EVENTS
         s.shots = ((),) * n
         s.turn_text = None
         return s
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """Pieces of each colour in each well: counts[well * players + colour]."""
+        try:
+            return self._counts
+        except AttributeError:
+            self._counts = self.game.codes.board(self.wells)
+            return self._counts
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Coloured pieces in each well."""
+        total = self.game.codes.total
+        return tuple(total[code] for code in self.wells)
 
     # ---- reading the position ----------------------------------------------------------
     @property
@@ -467,8 +537,7 @@ class XAlliesState(State):
 
     def well(self, w: int) -> tuple[tuple[int, ...], bool]:
         """(pieces of each player's colour, whether the black piece is still there) in well w."""
-        n = self.game.n
-        return self.counts[w * n:(w + 1) * n], bool(self.black >> w & 1)
+        return self.game.codes.counts[self.wells[w]], bool(self.black >> w & 1)
 
     @property
     def black_left(self) -> int:
@@ -483,6 +552,8 @@ class XAlliesState(State):
     def exact_hits(self) -> tuple[Fraction, ...]:
         """Hits per player, exactly: shots that landed, or in the expected mode p × whites as a fraction."""
         g = self.game
+        if self.phase == PLAY:
+            return g.no_hits  # no shot is taken before play ends
         if self.phase == OVER and g.options["shooting"] == "expected":
             return tuple(g.exact_skills[p] * self.whites[p] for p in range(g.n))
         return tuple(Fraction(sum(s)) for s in self.shots)
@@ -512,18 +583,11 @@ class XAlliesState(State):
 
     @property
     def ledger(self) -> Ledger:
-        events: list[Event] = []
-        node = self.events
-        while node is not None:
-            events.append(node[0])
-            node = node[1]
-        events.reverse()
-        by_kind: dict[str, list[Any]] = {"claim": [], "waste": [], "white": [], "denied": []}
-        for kind, item in events:
-            by_kind[kind].append(item)
-        unresolved = tuple(w for w in range(WELLS) if self.black >> w & 1) if self.phase != PLAY else ()
-        return Ledger(tuple(by_kind["claim"]), tuple(by_kind["waste"]), unresolved,
-                      tuple(by_kind["white"]), tuple(by_kind["denied"]), self.shots, self.hits)
+        claimed, wasted, taken, denied = self.events
+        if self.phase == PLAY:
+            return Ledger(claimed, wasted, (), taken, denied, self.shots, self.game.no_hit_floats)
+        unresolved = tuple(w for w in range(WELLS) if self.black >> w & 1)
+        return Ledger(claimed, wasted, unresolved, taken, denied, self.shots, self.hits)
 
     def turns(self) -> list[str]:
         """Every completed turn of the game so far in whole-turn notation (`3+:bb`, `pass`)."""
@@ -536,11 +600,14 @@ class XAlliesState(State):
             return []
         if self.phase == SHOOT:
             return [g.hit, g.miss]
-        if self.hand is not None:
-            drops = g.drops
-            return [drops[c] for c in range(g.n) if self.hand[c]]
-        sows = g.sows
-        out: list[Move] = [sows[w, st] for w in sowable(g, self.totals, self.mover) for st in (1, -1)]
+        held = self.held
+        if held is not None:
+            drops = g.drop_lists.get(held)
+            if drops is None:
+                drops = g.drop_lists[held] = tuple(g.drops[c] for c in g.codes.present[held])
+            return list(drops)
+        wells, pairs = self.wells, g.sow_pairs
+        out: list[Move] = [m for w in g.regions[self.mover] if wells[w] for m in pairs[w]]
         return out or [g.pass_move]
 
     moves.stamps_origin = True  # type: ignore[attr-defined]  # the game's moves carry its token already
@@ -570,48 +637,57 @@ class XAlliesState(State):
 
     def _explain(self, move: Move) -> str | None:
         g = self.game
-        name = g.players[self.mover] if self.phase == PLAY else ""
         if self.phase == SHOOT:
             if isinstance(move, Shot):
                 return None
             return f"Play is over: {g.players[self.to_move or 0]} now enters the result of a shot (hit or miss)."
         if isinstance(move, Shot):
             return "Shots are entered only after play ends, and only when shooting='manual'."
-        if self.hand is not None:
-            held = ", ".join(COLOURS[c] for c in range(g.n) if self.hand[c])
+        hand = self.hand
+        if hand is not None:
             if isinstance(move, Drop):
-                if move.colour >= g.n or not self.hand[move.colour]:
-                    return f"The hand holds no {COLOUR_NAMES[move.colour]} piece (it holds {held})."
-                return None
-            return f"Finish the sowing first: choose the colour to drop next ({held})."
+                if move.colour < g.n and hand[move.colour]:
+                    return None
+                return f"The hand holds no {COLOUR_NAMES[move.colour]} piece (it holds {self._held_text()})."
+            return f"Finish the sowing first: choose the colour to drop next ({self._held_text()})."
+        name = g.players[self.mover]
+        if isinstance(move, Sow):
+            if g.owner[move.well] != self.mover:
+                region = g.regions[self.mover]
+                return (f"Well {move.well} is in {g.players[g.owner[move.well]]}'s region; "
+                        f"{name} sows only from wells {region[0]}–{region[-1]}.")
+            if not self.wells[move.well]:
+                return f"Well {move.well} holds no coloured piece to sow (black pieces never move)."
+            if move.colours is not None:
+                turn = _Turn(self).sow_move(move)
+                self._checked = (move, turn)  # play() finishes this very turn rather than sowing it again
+                return turn.problem
+            return None
         if isinstance(move, Drop):
             return "No piece is in hand: first choose a well and a direction, for example 3+."
         if isinstance(move, Pass):
-            if sowable(g, self.totals, self.mover):
+            if sowable(g, self.wells, self.mover):
                 return f"{name.capitalize()} may pass only when no well of their region holds a coloured piece."
-            return None
-        if isinstance(move, Sow):
-            region = g.regions[self.mover]
-            if move.well not in region:
-                return (f"Well {move.well} is in {g.players[g.owner[move.well]]}'s region; "
-                        f"{name} sows only from wells {region[0]}–{region[-1]}.")
-            if not self.totals[move.well]:
-                return f"Well {move.well} holds no coloured piece to sow (black pieces never move)."
-            if move.colours is not None:
-                return _Turn(self).sow_move(move).problem
             return None
         return f"{move} is not an XAllies move."
 
+    def _held_text(self) -> str:
+        """The colours in hand, as explain() lists them: "b, g"."""
+        return ", ".join(COLOURS[c] for c in range(self.game.n) if (self.hand or ())[c])
+
     def _apply(self, move: Move) -> "XAlliesState":
-        if isinstance(move, Shot):
-            return self._shoot(move.hit)
-        turn = _Turn(self)
-        if isinstance(move, Pass):
-            turn.pass_turn()
-        elif isinstance(move, Drop):
+        if isinstance(move, Drop):
+            turn = _Turn(self)
             turn.drop_move(move.colour)
         elif isinstance(move, Sow):
-            turn.sow_move(move)
+            checked = getattr(self, "_checked", None) if move.colours is not None else None
+            turn = checked[1] if checked is not None and checked[0] is move else _Turn(self).sow_move(move)
+        elif isinstance(move, Pass):
+            turn = _Turn(self)
+            turn.pass_turn()
+        else:
+            assert isinstance(move, Shot)
+            return self._shoot(move.hit)
         return turn.finish()
 
     def fast_playout(self, rng: Any, limit: int | None = None) -> Playout:
@@ -634,14 +710,13 @@ class XAlliesState(State):
             k = randbelow(2 * len(wells))
             return wells[k >> 1], 1 if k & 1 == 0 else -1
 
-        def choose(present: list[int]) -> int:
+        def choose(present: tuple[int, ...]) -> int:
             return present[randbelow(len(present))]
 
         b.play(pick, choose, stop=None if limit is None else self.turn + limit)
-        colours = range(g.n)
-        points, whites = tuple(b.points), tuple(b.whites)
-        return Playout(tuple(b.counts), b.black, points, whites, b.supply, b.turn, b.claims, b.wastes,
-                       tuple(points[p] + g.skills[p] * whites[p] for p in colours))
+        points, whites = b.points, b.whites
+        return Playout(g.codes.board(b.wells), b.black, points, whites, b.supply, b.turn, b.claims, b.wastes,
+                       tuple(points[p] + g.skills[p] * whites[p] for p in range(g.n)))
 
     def sowing(self, move: Move | str) -> list[DropSnapshot]:
         """The drops that `move` makes here, one snapshot per drop, in order (empty for a pass or a shot)."""
@@ -671,7 +746,8 @@ class XAlliesState(State):
         s.game = self.game
         s._token = self.game.token
         for f in XAlliesState.__slots__:
-            setattr(s, f, getattr(self, f))
+            if not f.startswith("_"):  # what a state caches stays with it
+                setattr(s, f, getattr(self, f))
         s.turn_text = None
         return s
 
@@ -740,16 +816,18 @@ class _Turn(_Sowing):
         self.letters = move.colours
         self.play(lambda wells: (move.well, move.step), None if move.colours is None else self._listed,
                   self._forced, self.turn + 1)
-        if move.colours is not None and self.problem is None and len(move.colours) != len(self.dropped) + self.left:
-            self.problem = (f"{self.sow_text}:{move.colours} lists {len(move.colours)} drops, but this turn "
-                            f"drops {len(self.dropped) + self.left} pieces.")
+        if move.colours is not None and self.problem is None:
+            drops = len(self.dropped) + (0 if self.hand is None else self.g.codes.total[self.hand])
+            if len(move.colours) != drops:
+                self.problem = (f"{self.sow_text}:{move.colours} lists {len(move.colours)} drops, but this turn "
+                                f"drops {drops} pieces.")
         return self
 
     def drop_move(self, colour: int) -> None:
         """The mover's decision: drop `colour` next, then sow on to the next decision."""
         first = [colour]
 
-        def once(present: list[int]) -> int | None:
+        def once(present: tuple[int, ...]) -> int | None:
             if not first:
                 return None
             self.dropped += COLOURS[colour]
@@ -778,7 +856,7 @@ class _Turn(_Sowing):
         self.dropped += COLOURS[colour] * run
         return True
 
-    def _listed(self, present: list[int]) -> int | None:
+    def _listed(self, present: tuple[int, ...]) -> int | None:
         """A decision taken from the colours the move lists (a whole turn like 3+:pbp)."""
         letters, k = self.letters or "", len(self.dropped)
         if k >= len(letters):
@@ -794,19 +872,23 @@ class _Turn(_Sowing):
 
     def finish(self) -> XAlliesState:
         """The next state: inside the turn while a decision is left, else the next player's turn."""
-        old = self.s
+        g, hand = self.g, self.hand
         s = XAlliesState.__new__(XAlliesState)
-        s.game = self.g
-        s._token = self.g.token
-        s.shots, s.phase = old.shots, PLAY
+        s.game = g
+        s._token = g.token
+        s.shots, s.phase = self.s.shots, PLAY
         s.at, s.step, s.origin, s.j, s.dropped = self.at, self.step, self.origin, self.j, self.dropped
-        s.hand = None if self.hand is None else tuple(self.hand)
-        s.turn_text = None if self.hand is not None else self.turn_text or f"{self.sow_text}:{self.dropped}"
-        s.counts, s.totals, s.black = tuple(self.counts), tuple(self.totals), self.black
+        if hand is None:
+            s.held = s.hand = None
+            s.turn_text = self.turn_text or f"{self.sow_text}:{self.dropped}"
+        else:
+            s.held, s.hand = hand, g.codes.counts[hand]
+            s.turn_text = None
+        s.wells, s.black = tuple(self.wells), self.black
         s.points, s.whites, s.supply = self.points, self.whites, self.supply
         s.events, s.mover, s.turn = self.events, self.mover, self.turn
         if self.over:
-            _end_play(s, old.seed)
+            _end_play(s, self.s.seed)
         return s
 
 
