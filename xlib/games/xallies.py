@@ -15,10 +15,12 @@ optional fields `to <colour>`, `points <n per player>`, `whites <n per player>`,
 """
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
+from operator import add
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..core import Game, Move, State, ranked_winners
@@ -37,6 +39,7 @@ REGIONS = {
 }
 PLAY, SHOOT, OVER = "play", "shoot", "over"
 CLAIM, WASTE = 1, 2  # what the black-piece rule does to a well's black piece
+ALLIANCE_POINTS = 3  # what a claimed black piece gives each colour of the alliance
 FIELDS = ("to", "points", "whites", "supply", "turn")
 
 
@@ -114,7 +117,7 @@ class Crossing:
     well: int
 
 
-Pick = Callable[[list[int]], Optional[tuple[int, int]]]  # wells to sow from -> (well, step), None to pass
+Pick = Callable[[tuple[int, ...]], Optional[tuple[int, int]]]  # wells to sow from -> (well, step), None to pass
 Choose = Callable[[tuple[int, ...]], Optional[int]]  # the colours in hand -> the colour to drop, or None to stop
 Forced = Callable[[int, int, bool], bool]        # a forced run (colour, drops, one colour left) -> go on?
 # the ledger's events so far, each kind in the order they happened: claims, wastes, white pieces taken, denied
@@ -221,6 +224,7 @@ class XAllies(Game):
         self.pieces = 24 // n  # coloured pieces of each colour: 8 with 3 players, 6 with 4
         # own-first drop order of each mover: own colour, then the others in turn order after them
         self.drop_orders = tuple(tuple((m + k) % n for k in range(n)) for m in range(n))
+        self.one_white = tuple(tuple(int(p == m) for p in range(n)) for m in range(n))  # a white piece for m
         self.codes = well_codes(n)
         # A move names its well, colour or shot and nothing else: it means the same in every position of
         # this game, so all the game's states share one origin token and the listed moves carry it.
@@ -238,7 +242,13 @@ class XAllies(Game):
         # the same, lap after lap, for as many drops as a hand can hold (every piece of the game)
         laps = -(-(LAP + 24) // LAP)
         self.laps = {key: path * laps for key, path in self.paths.items()}
-        self.sow_pairs = tuple((self.sows[w, 1], self.sows[w, -1]) for w in range(WELLS))
+        # the wells each mover may sow from, by which wells of their region hold a piece (bit k: the region's
+        # k-th well), and the moves that makes: each well both ways, or the pass
+        self.region_bits = (1 << len(self.regions[0])) - 1
+        self.sowable_by = tuple(tuple(tuple(w for k, w in enumerate(r) if held >> k & 1)
+                                      for held in range(self.region_bits + 1)) for r in self.regions)
+        self.sow_lists = tuple(tuple(tuple(self.sows[w, st] for w in wells for st in (1, -1)) or (self.pass_move,)
+                                     for wells in by) for by in self.sowable_by)
         self.drop_lists: dict[int, tuple[Drop, ...]] = {}  # the drops a hand allows, by the hand's number
 
     @property
@@ -289,12 +299,14 @@ class WellCodes:
         self.fate = [0] * size                                # the black-piece rule for these pieces
         self.total = [0] * size                               # coloured pieces
         self.present: list[tuple[int, ...]] = [()] * size     # the colours among them, in colour order
+        self.alliance: list[tuple[int, ...]] = [()] * size    # the points an alliance of them makes, per colour
         self.counts: list[tuple[int, ...]] = [()] * size      # pieces of each colour
         for here in product(range(pieces + 1), repeat=n):
             code = self.code(here)
             self.fate[code] = black_fate(here, n)
             self.total[code] = sum(here)
             self.present[code] = tuple(c for c in range(n) if here[c])
+            self.alliance[code] = tuple(ALLIANCE_POINTS if k else 0 for k in here)
             self.counts[code] = here
 
     def code(self, here: Sequence[int]) -> int:
@@ -318,9 +330,10 @@ def well_codes(n: int) -> WellCodes:
     return codes
 
 
-def sowable(g: XAllies, wells: Sequence[int], mover: int) -> list[int]:
-    """The wells of the mover's region that hold a coloured piece (none: the mover passes)."""
-    return [w for w in g.regions[mover] if wells[w]]
+def sowable(g: XAllies, filled: int, mover: int) -> tuple[int, ...]:
+    """The wells of the mover's region that hold a coloured piece (none: the mover passes), `filled` having
+    bit w set while well w holds one."""
+    return g.sowable_by[mover][filled >> g.regions[mover][0] & g.region_bits]
 
 
 # ---- the rules engine ---------------------------------------------------------------------
@@ -329,15 +342,16 @@ class _Sowing:
     """The one rules engine: a board being played turn by turn, drop by drop, with the rules after each drop.
 
     Mutable and cheap: each well's pieces as one number (see WellCodes) in a list, the hand as one
-    such number, the black pieces as a bit mask. `log` keeps the ledger's events (the public API);
+    such number, the wells holding coloured pieces and those holding their black piece as bit masks. `log` keeps the ledger's events (the public API);
     fast playouts only count claims and wastes."""
 
-    __slots__ = ("g", "wells", "black", "points", "whites", "supply", "turn", "mover", "hand", "step", "origin",
+    __slots__ = ("g", "wells", "filled", "black", "points", "whites", "supply", "turn", "mover", "hand", "step", "origin",
                  "j", "at", "over", "events", "log", "claims", "wastes", "trace")
 
     def __init__(self, s: XAlliesState, log: bool) -> None:
         self.g = s.game
         self.wells = list(s.wells)
+        self.filled = s.filled
         self.black = s.black
         self.points, self.whites = s.points, s.whites  # tuples: they change only on a claim or a white piece
         self.supply = s.supply
@@ -349,7 +363,8 @@ class _Sowing:
         self.claims = self.wastes = 0
         self.trace: list[DropSnapshot] | None = None
 
-    def play(self, pick: Pick, choose: Choose | None, check: Forced | None = None, stop: int | None = None) -> None:
+    def play(self, pick: Pick | None, choose: Choose | None, check: Forced | None = None, stop: int | None = None,
+             draw: Callable[[int], int] | None = None) -> None:
         """Play turns until `stop` turns are done, play ends, or a drop is left to the mover to decide.
 
         At the start of a turn pick(the wells the mover may sow from) gives (well, direction), or
@@ -358,11 +373,16 @@ class _Sowing:
         then the black-piece rule. A drop from a hand of several colours is a decision:
         choose(the colours in hand) names it, or None leaves it to the mover and play stops there.
         Other drops are forced (one colour left, or the own-first order): check(colour, how many,
-        one colour left), when given, may refuse them, which stops play too."""
+        one colour left), when given, may refuse them, which stops play too.
+
+        In a random game `draw` is a plain random.Random's getrandbits, and each decision is drawn
+        here as rng.choice(state.moves()) draws it (pick and choose are not called): bits for the
+        number of choices, drawn again until below it."""
         g, wells = self.g, self.wells
         codes = g.codes
         fates, present_of, unit, shift, mask = codes.fate, codes.present, codes.unit, codes.shift, codes.mask
         n, cap, regions, own_first, trace = g.n, g.cap, g.regions, g.own_first, self.trace
+        sowable_by, region_bits, filled = g.sowable_by, g.region_bits, self.filled
         black, turn, mover, hand, j, at = self.black, self.turn, self.mover, self.hand, self.j, self.at
         laps, crossing = g.laps[self.origin, self.step], g.first_past[self.step]
         stop = cap if stop is None else stop
@@ -372,7 +392,17 @@ class _Sowing:
                 if over or turn >= stop:
                     break
                 self.turn, self.mover = turn, mover  # for the ledger's events
-                choice = pick([w for w in regions[mover] if wells[w]])
+                sowable = sowable_by[mover][filled >> regions[mover][0] & region_bits]
+                if draw is not None:  # each well both ways, or the one pass
+                    k = 2 * len(sowable) or 1
+                    size = _BIT_LENGTH[k]
+                    r = draw(size)
+                    while r >= k:
+                        r = draw(size)
+                    choice = (sowable[r >> 1], -1 if r & 1 else 1) if sowable else None
+                else:
+                    assert pick is not None
+                    choice = pick(sowable)
                 if choice is None:  # a pass
                     turn, mover = turn + 1, (mover + 1) % n
                     over = turn >= cap
@@ -380,6 +410,7 @@ class _Sowing:
                 well, step = choice
                 hand = wells[well]
                 wells[well] = 0
+                filled ^= 1 << well
                 laps, crossing = g.laps[well, step], g.first_past[step]
                 j, at = 0, well
                 self.step, self.origin = step, well
@@ -390,6 +421,13 @@ class _Sowing:
                     run = hand >> shift[c] & mask
                     if check is not None and not check(c, run, len(present) == 1):
                         break
+                elif draw is not None:
+                    k = len(present)
+                    size = _BIT_LENGTH[k]
+                    r = draw(size)
+                    while r >= k:
+                        r = draw(size)
+                    c, run = present[r], 1
                 else:
                     chosen = None if choose is None else choose(present)
                     if chosen is None:
@@ -403,6 +441,7 @@ class _Sowing:
                     at = laps[j]
                     j += 1
                     code = wells[at] = wells[at] + u
+                    filled |= 1 << at
                     if own and crossing[at]:
                         self._white(at)
                     if black >> at & 1:
@@ -418,7 +457,7 @@ class _Sowing:
             hand = None  # the turn is over: the next player moves
             turn, mover = turn + 1, (mover + 1) % n
             over = black == 0 or turn >= cap
-        self.black, self.turn, self.mover, self.hand, self.over = black, turn, mover, hand, over
+        self.black, self.turn, self.mover, self.hand, self.over, self.filled = black, turn, mover, hand, over, filled
         self.j, self.at = j % LAP, at
 
     def _white(self, well: int) -> None:
@@ -426,7 +465,7 @@ class _Sowing:
         supply = self.supply
         taken = supply is None or supply > 0
         if taken:
-            self.whites = _bump(self.whites, (self.mover,), 1)
+            self.whites = tuple(map(add, self.whites, self.g.one_white[self.mover]))
             if supply is not None:
                 self.supply = supply - 1
         if self.log:
@@ -440,7 +479,7 @@ class _Sowing:
         alliance (+3 to each of its colours) or wasted."""
         if fate == CLAIM:
             coalition = self.g.codes.present[code]
-            self.points = _bump(self.points, coalition, 3)
+            self.points = tuple(map(add, self.points, self.g.codes.alliance[code]))
             self.claims += 1
             if self.log:
                 claimed, wasted, whites, denied = self.events
@@ -455,11 +494,12 @@ class _Sowing:
 class XAlliesState(State):
     """A position of XAllies: at the start of a turn, inside a turn (pieces in hand), or after play."""
 
-    __slots__ = ("wells", "held", "hand", "black", "points", "whites", "supply", "turn", "mover", "at", "step",
+    __slots__ = ("wells", "filled", "held", "hand", "black", "points", "whites", "supply", "turn", "mover", "at", "step",
                  "origin", "j", "dropped", "phase", "events", "shots", "turn_text", "_counts", "_checked")
 
     game: XAllies
     wells: tuple[int, ...]           # each well's pieces as one number (see WellCodes)
+    filled: int                      # bit w set: well w holds a coloured piece
     held: int | None                 # the pieces in hand as one number, inside a turn
     hand: tuple[int, ...] | None     # pieces in hand by colour, inside a turn
     black: int                       # bit w set: well w still holds its black piece
@@ -488,6 +528,7 @@ class XAlliesState(State):
         n = game.n
         counts = fields["counts"]
         s.wells = tuple(game.codes.code(counts[w * n:(w + 1) * n]) for w in range(WELLS))
+        s.filled = sum(1 << w for w in range(WELLS) if s.wells[w])
         s.black = fields["black"]
         s.points, s.whites, s.supply = fields["points"], fields["whites"], fields["supply"]
         s.turn = fields.get("turn", 0)
@@ -606,9 +647,8 @@ class XAlliesState(State):
             if drops is None:
                 drops = g.drop_lists[held] = tuple(g.drops[c] for c in g.codes.present[held])
             return list(drops)
-        wells, pairs = self.wells, g.sow_pairs
-        out: list[Move] = [m for w in g.regions[self.mover] if wells[w] for m in pairs[w]]
-        return out or [g.pass_move]
+        mover = self.mover
+        return list(g.sow_lists[mover][self.filled >> g.regions[mover][0] & g.region_bits])
 
     moves.stamps_origin = True  # type: ignore[attr-defined]  # the game's moves carry its token already
 
@@ -666,7 +706,7 @@ class XAlliesState(State):
         if isinstance(move, Drop):
             return "No piece is in hand: first choose a well and a direction, for example 3+."
         if isinstance(move, Pass):
-            if sowable(g, self.wells, self.mover):
+            if sowable(g, self.filled, self.mover):
                 return f"{name.capitalize()} may pass only when no well of their region holds a coloured piece."
             return None
         return f"{move} is not an XAllies move."
@@ -701,19 +741,23 @@ class XAlliesState(State):
             raise ValueError("a fast playout starts at the start of a turn during play")
         g = self.game
         b = _Sowing(self, log=False)
-        randbelow = rng._randbelow
+        stop = None if limit is None else self.turn + limit
+        if getattr(type(rng), "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0):
+            b.play(None, None, stop=stop, draw=rng.getrandbits)  # rng.choice's own draw, in the engine
+        else:
+            randbelow = rng._randbelow
 
-        def pick(wells: list[int]) -> tuple[int, int] | None:
-            if not wells:
-                randbelow(1)  # a pass: rng.choice([pass]) draws too
-                return None
-            k = randbelow(2 * len(wells))
-            return wells[k >> 1], 1 if k & 1 == 0 else -1
+            def pick(wells: tuple[int, ...]) -> tuple[int, int] | None:
+                if not wells:
+                    randbelow(1)  # a pass: rng.choice([pass]) draws too
+                    return None
+                k = randbelow(2 * len(wells))
+                return wells[k >> 1], -1 if k & 1 else 1
 
-        def choose(present: tuple[int, ...]) -> int:
-            return present[randbelow(len(present))]
+            def choose(present: tuple[int, ...]) -> int:
+                return present[randbelow(len(present))]
 
-        b.play(pick, choose, stop=None if limit is None else self.turn + limit)
+            b.play(pick, choose, stop=stop)
         points, whites = b.points, b.whites
         return Playout(g.codes.board(b.wells), b.black, points, whites, b.supply, b.turn, b.claims, b.wastes,
                        tuple(points[p] + g.skills[p] * whites[p] for p in range(g.n)))
@@ -884,7 +928,7 @@ class _Turn(_Sowing):
         else:
             s.held, s.hand = hand, g.codes.counts[hand]
             s.turn_text = None
-        s.wells, s.black = tuple(self.wells), self.black
+        s.wells, s.filled, s.black = tuple(self.wells), self.filled, self.black
         s.points, s.whites, s.supply = self.points, self.whites, self.supply
         s.events, s.mover, s.turn = self.events, self.mover, self.turn
         if self.over:
@@ -892,13 +936,11 @@ class _Turn(_Sowing):
         return s
 
 
-def _no_pick(wells: list[int]) -> tuple[int, int] | None:
+_BIT_LENGTH = tuple(k.bit_length() for k in range(2 * WELLS + 1))  # random bits to draw below k
+
+
+def _no_pick(wells: tuple[int, ...]) -> tuple[int, int] | None:
     raise AssertionError("a drop decision continues a turn: there is no well to pick")
-
-
-def _bump(values: tuple[int, ...], players: tuple[int, ...], by: int) -> tuple[int, ...]:
-    """`values` with `by` added for each of `players`."""
-    return tuple(v + by if p in players else v for p, v in enumerate(values))
 
 
 def _end_play(s: XAlliesState, seed: int) -> None:
