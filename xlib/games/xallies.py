@@ -250,6 +250,10 @@ class XAllies(Game):
         self.sow_lists = tuple(tuple(tuple(self.sows[w, st] for w in wells for st in (1, -1)) or (self.pass_move,)
                                      for wells in by) for by in self.sowable_by)
         self.drop_lists: dict[int, tuple[Drop, ...]] = {}  # the drops a hand allows, by the hand's number
+        codes = self.codes
+        # what the rules engine reads, in one piece (see _Sowing.play)
+        self.engine = (codes.fate, codes.present, codes.unit, codes.shift, codes.mask, codes.counts, n, self.cap,
+                       self.regions, self.own_first, self.sowable_by, self.region_bits, self.laps, self.first_past)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -341,31 +345,26 @@ def sowable(g: XAllies, filled: int, mover: int) -> tuple[int, ...]:
 class _Sowing:
     """The one rules engine: a board being played turn by turn, drop by drop, with the rules after each drop.
 
-    Mutable and cheap: each well's pieces as one number (see WellCodes) in a list, the hand as one
-    such number, the wells holding coloured pieces and those holding their black piece as bit masks. `log` keeps the ledger's events (the public API);
-    fast playouts only count claims and wastes."""
+    Cheap: play() keeps each well's pieces as one number (see WellCodes) in a list, the hand as one
+    such number, the wells holding coloured pieces and those holding their black piece as bit masks,
+    and builds the position it reaches once, at the end. `log` keeps the ledger's events (the
+    public API); fast playouts only count claims and wastes."""
 
-    __slots__ = ("g", "wells", "filled", "black", "points", "whites", "supply", "turn", "mover", "hand", "step", "origin",
-                 "j", "at", "over", "events", "log", "claims", "wastes", "trace")
+    __slots__ = ("g", "s", "log", "trace", "turn", "mover", "step", "origin", "points", "whites", "supply", "events",
+                 "claims", "wastes", "over")
 
     def __init__(self, s: XAlliesState, log: bool) -> None:
         self.g = s.game
-        self.wells = list(s.wells)
-        self.filled = s.filled
-        self.black = s.black
-        self.points, self.whites = s.points, s.whites  # tuples: they change only on a claim or a white piece
-        self.supply = s.supply
-        self.turn, self.mover, self.hand = s.turn, s.mover, s.held
-        self.step, self.origin, self.j, self.at = s.step, s.origin, s.j, s.at
-        self.over = False
-        self.events = s.events
+        self.s = s
         self.log = log
         self.claims = self.wastes = 0
         self.trace: list[DropSnapshot] | None = None
 
     def play(self, pick: Pick | None, choose: Choose | None, check: Forced | None = None, stop: int | None = None,
-             draw: Callable[[int], int] | None = None) -> None:
-        """Play turns until `stop` turns are done, play ends, or a drop is left to the mover to decide.
+             draw: Callable[[int], int] | None = None) -> XAlliesState:
+        """Play turns from the state given until `stop` turns are done, play ends, or a drop is left to the
+        mover to decide; the position reached (its board, points, whites, turn and hand; history and
+        notation are the caller's).
 
         At the start of a turn pick(the wells the mover may sow from) gives (well, direction), or
         None to pass. The mover picks up every coloured piece of the well and drops them one by
@@ -378,13 +377,14 @@ class _Sowing:
         In a random game `draw` is a plain random.Random's getrandbits, and each decision is drawn
         here as rng.choice(state.moves()) draws it (pick and choose are not called): bits for the
         number of choices, drawn again until below it."""
-        g, wells = self.g, self.wells
-        codes = g.codes
-        fates, present_of, unit, shift, mask = codes.fate, codes.present, codes.unit, codes.shift, codes.mask
-        n, cap, regions, own_first, trace = g.n, g.cap, g.regions, g.own_first, self.trace
-        sowable_by, region_bits, filled = g.sowable_by, g.region_bits, self.filled
-        black, turn, mover, hand, j, at = self.black, self.turn, self.mover, self.hand, self.j, self.at
-        laps, crossing = g.laps[self.origin, self.step], g.first_past[self.step]
+        s, g, trace = self.s, self.g, self.trace
+        (fates, present_of, unit, shift, mask, counts_of, n, cap, regions, own_first, sowable_by, region_bits,
+         all_laps, first_past) = g.engine
+        wells = list(s.wells)
+        black, filled, turn, mover, hand, j, at = s.black, s.filled, s.turn, s.mover, s.held, s.j, s.at
+        self.turn, self.mover, self.step, self.origin = turn, mover, s.step, s.origin
+        self.points, self.whites, self.supply, self.events = s.points, s.whites, s.supply, s.events
+        laps, crossing = all_laps[s.origin, s.step], first_past[s.step]
         stop = cap if stop is None else stop
         over = False
         while True:
@@ -411,7 +411,7 @@ class _Sowing:
                 hand = wells[well]
                 wells[well] = 0
                 filled ^= 1 << well
-                laps, crossing = g.laps[well, step], g.first_past[step]
+                laps, crossing = all_laps[well, step], first_past[step]
                 j, at = 0, well
                 self.step, self.origin = step, well
             while hand:
@@ -450,15 +450,21 @@ class _Sowing:
                             black ^= 1 << at
                             self._resolve(at, fate, code)
                     if trace is not None:
-                        trace.append(DropSnapshot(at, c, codes.board(wells), black, self.points, self.whites,
+                        trace.append(DropSnapshot(at, c, g.codes.board(wells), black, self.points, self.whites,
                                                   self.supply))
             if hand:  # a decision is left to the mover (or a forced drop was refused)
                 break
             hand = None  # the turn is over: the next player moves
             turn, mover = turn + 1, (mover + 1) % n
             over = black == 0 or turn >= cap
-        self.black, self.turn, self.mover, self.hand, self.over, self.filled = black, turn, mover, hand, over, filled
-        self.j, self.at = j % LAP, at
+        self.over = over
+        after = XAlliesState.__new__(XAlliesState)
+        after.wells, after.filled, after.black, after.held = tuple(wells), filled, black, hand
+        after.hand = None if hand is None else counts_of[hand]
+        after.points, after.whites, after.supply, after.events = self.points, self.whites, self.supply, self.events
+        after.turn, after.mover, after.at, after.j, after.step, after.origin = \
+            turn, mover, at, j % LAP, self.step, self.origin
+        return after
 
     def _white(self, well: int) -> None:
         """The mover's own colour crossed into the next region: a white piece from the supply, if any."""
@@ -743,7 +749,7 @@ class XAlliesState(State):
         b = _Sowing(self, log=False)
         stop = None if limit is None else self.turn + limit
         if getattr(type(rng), "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0):
-            b.play(None, None, stop=stop, draw=rng.getrandbits)  # rng.choice's own draw, in the engine
+            end = b.play(None, None, stop=stop, draw=rng.getrandbits)  # rng.choice's own draw, in the engine
         else:
             randbelow = rng._randbelow
 
@@ -757,9 +763,9 @@ class XAlliesState(State):
             def choose(present: tuple[int, ...]) -> int:
                 return present[randbelow(len(present))]
 
-            b.play(pick, choose, stop=stop)
-        points, whites = b.points, b.whites
-        return Playout(g.codes.board(b.wells), b.black, points, whites, b.supply, b.turn, b.claims, b.wastes,
+            end = b.play(pick, choose, stop=stop)
+        points, whites = end.points, end.whites
+        return Playout(g.codes.board(end.wells), end.black, points, whites, end.supply, end.turn, b.claims, b.wastes,
                        tuple(points[p] + g.skills[p] * whites[p] for p in range(g.n)))
 
     def sowing(self, move: Move | str) -> list[DropSnapshot]:
@@ -839,11 +845,10 @@ class XAlliesState(State):
 class _Turn(_Sowing):
     """The public API's turn: the rules engine plus whole-turn notation, the ledger and the next state."""
 
-    __slots__ = ("s", "problem", "turn_text", "dropped", "letters")
+    __slots__ = ("after", "problem", "turn_text", "dropped", "letters")
 
     def __init__(self, s: XAlliesState) -> None:
         super().__init__(s, log=True)
-        self.s = s
         self.dropped = s.dropped
         self.problem: str | None = None
         self.turn_text: str | None = None
@@ -858,10 +863,10 @@ class _Turn(_Sowing):
         """Pick up and sow: to the first decision, or the whole turn when the move lists its colours."""
         self.dropped = ""
         self.letters = move.colours
-        self.play(lambda wells: (move.well, move.step), None if move.colours is None else self._listed,
-                  self._forced, self.turn + 1)
+        after = self.after = self.play(lambda wells: (move.well, move.step),
+                                       None if move.colours is None else self._listed, self._forced, self.s.turn + 1)
         if move.colours is not None and self.problem is None:
-            drops = len(self.dropped) + (0 if self.hand is None else self.g.codes.total[self.hand])
+            drops = len(self.dropped) + (0 if after.held is None else self.g.codes.total[after.held])
             if len(move.colours) != drops:
                 self.problem = (f"{self.sow_text}:{move.colours} lists {len(move.colours)} drops, but this turn "
                                 f"drops {drops} pieces.")
@@ -877,12 +882,12 @@ class _Turn(_Sowing):
             self.dropped += COLOURS[colour]
             return first.pop()
 
-        self.play(_no_pick, once, self._forced, self.turn + 1)
+        self.after = self.play(_no_pick, once, self._forced, self.s.turn + 1)
 
     def pass_turn(self) -> None:
         """The mover has no well to sow from, and passes."""
         self.turn_text = "pass"
-        self.play(lambda wells: None, None, None, self.turn + 1)
+        self.after = self.play(lambda wells: None, None, None, self.s.turn + 1)
 
     def _forced(self, colour: int, run: int, alone: bool) -> bool:
         """A forced run of drops: noted in the turn's notation, checked against the colours a move lists."""
@@ -916,21 +921,11 @@ class _Turn(_Sowing):
 
     def finish(self) -> XAlliesState:
         """The next state: inside the turn while a decision is left, else the next player's turn."""
-        g, hand = self.g, self.hand
-        s = XAlliesState.__new__(XAlliesState)
+        s, g = self.after, self.g
         s.game = g
         s._token = g.token
-        s.shots, s.phase = self.s.shots, PLAY
-        s.at, s.step, s.origin, s.j, s.dropped = self.at, self.step, self.origin, self.j, self.dropped
-        if hand is None:
-            s.held = s.hand = None
-            s.turn_text = self.turn_text or f"{self.sow_text}:{self.dropped}"
-        else:
-            s.held, s.hand = hand, g.codes.counts[hand]
-            s.turn_text = None
-        s.wells, s.filled, s.black = tuple(self.wells), self.filled, self.black
-        s.points, s.whites, s.supply = self.points, self.whites, self.supply
-        s.events, s.mover, s.turn = self.events, self.mover, self.turn
+        s.shots, s.phase, s.dropped = self.s.shots, PLAY, self.dropped
+        s.turn_text = None if s.held is not None else self.turn_text or f"{self.sow_text}:{self.dropped}"
         if self.over:
             _end_play(s, self.s.seed)
         return s
