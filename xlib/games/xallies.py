@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import product
-from operator import add
+from operator import add, mul
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..core import Game, Move, State, ranked_winners
@@ -625,8 +625,7 @@ class XAlliesState(State):
 
     def values(self) -> tuple[float, ...]:
         """Points plus the expected worth of the white pieces (skill × whites), never the drawn shots."""
-        g = self.game
-        return tuple(self.points[p] + g.skills[p] * self.whites[p] for p in range(g.n))
+        return tuple(map(add, self.points, map(mul, self.game.skills, self.whites)))
 
     @property
     def ledger(self) -> Ledger:
@@ -696,12 +695,11 @@ class XAlliesState(State):
                     return None
                 return f"The hand holds no {COLOUR_NAMES[move.colour]} piece (it holds {self._held_text()})."
             return f"Finish the sowing first: choose the colour to drop next ({self._held_text()})."
-        name = g.players[self.mover]
         if isinstance(move, Sow):
             if g.owner[move.well] != self.mover:
                 region = g.regions[self.mover]
                 return (f"Well {move.well} is in {g.players[g.owner[move.well]]}'s region; "
-                        f"{name} sows only from wells {region[0]}–{region[-1]}.")
+                        f"{g.players[self.mover]} sows only from wells {region[0]}–{region[-1]}.")
             if not self.wells[move.well]:
                 return f"Well {move.well} holds no coloured piece to sow (black pieces never move)."
             if move.colours is not None:
@@ -713,7 +711,7 @@ class XAlliesState(State):
             return "No piece is in hand: first choose a well and a direction, for example 3+."
         if isinstance(move, Pass):
             if sowable(g, self.filled, self.mover):
-                return f"{name.capitalize()} may pass only when no well of their region holds a coloured piece."
+                return f"{g.players[self.mover].capitalize()} may pass only when no well of their region holds a coloured piece."
             return None
         return f"{move} is not an XAllies move."
 
@@ -766,7 +764,7 @@ class XAlliesState(State):
             end = b.play(pick, choose, stop=stop)
         points, whites = end.points, end.whites
         return Playout(g.codes.board(end.wells), end.black, points, whites, end.supply, end.turn, b.claims, b.wastes,
-                       tuple(points[p] + g.skills[p] * whites[p] for p in range(g.n)))
+                       tuple(map(add, points, map(mul, g.skills, whites))))
 
     def sowing(self, move: Move | str) -> list[DropSnapshot]:
         """The drops that `move` makes here, one snapshot per drop, in order (empty for a pass or a shot)."""
