@@ -238,6 +238,15 @@ class XatsState(State):
                 return st
         raise KeyError(number)
 
+    def _stack_index(self, number: int) -> int:
+        """Where stack `number` is in stack_list."""
+        k = 0
+        for st in self.stack_list:
+            if st[0] == number:
+                return k
+            k += 1
+        raise KeyError(number)
+
     # ---- moves -----------------------------------------------------------------------------
     def _stackings(self) -> list[Move]:
         """The mover's tiles that can be stacked, stack by stack, each stack's in number order."""
@@ -292,9 +301,8 @@ class XatsState(State):
         return number
 
     def _explain(self, move: Move) -> str | None:
-        g = self.game
         reserve = self.reserves[self.mover]
-        name = g.colours[self.mover].capitalize()
+        name = self.game.colours[self.mover].capitalize()
         if not isinstance(move, (Play, Destroy)):
             return f"{move} is not an XATS move."
         if move.tile not in reserve:
@@ -336,7 +344,7 @@ class XatsState(State):
         reserves = list(self.reserves)
         reserves[p] = mask_tiles(tile_mask(reserves[p]) & ~(1 << tile))
         if isinstance(move, Destroy):
-            k = next(i for i, st in enumerate(stacks) if st[0] == move.stack)
+            k = self._stack_index(move.stack)
             back = [list(r) for r in reserves]
             for t, owner, _, _ in stacks[k][1]:
                 back[owner].append(t)
@@ -347,7 +355,7 @@ class XatsState(State):
             stacks = stacks + ((next_stack, ((tile, p, 0, False),)),)
             next_stack += 1
         else:
-            k = next(i for i, st in enumerate(stacks) if st[0] == move.stack)
+            k = self._stack_index(move.stack)
             number, tiles = stacks[k]
             top = tiles[-1]
             fit = fit_orientation(tile, top[0], top[2], top[3])
