@@ -467,7 +467,7 @@ class XeroGState(State):
             count, board = 1, s._packed()
             t = self.parent
             while isinstance(t, XeroGState) and not t.setups_left:
-                if t._packed() == board:
+                if (t._pack if t._pack is not None else t._packed()) == board:
                     count += 1
                     if count >= reps:
                         return (SOUTH, NORTH)
@@ -632,9 +632,10 @@ class FlightSearch:
         legs: list[int] = []
         nodes = 0
         boosting = False
+        new_flight = tuple.__new__  # a Flight made straight from its fields
 
         def witness(last: int, gate: int) -> Flight:
-            return Flight((*squares, last), (*crossed, gate), (*legs, last))
+            return new_flight(Flight, ((*squares, last), (*crossed, gate), (*legs, last), None))
 
         def refine() -> None:
             """A long search: work out the relaxed bound, or keep the gates around what is still unfound exact
