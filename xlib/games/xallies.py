@@ -524,7 +524,7 @@ class XAlliesState(State):
     shots: tuple[tuple[bool, ...], ...]
     turn_text: str | None            # the whole-turn notation of the turn that just ended here
     _counts: tuple[int, ...]         # counts, once asked for
-    _checked: tuple[Sow, "_Turn"]    # a whole turn explain() played, kept for play() to finish
+    _checked: tuple[Sow, "_Turn"] | None  # a whole turn explain() played, kept for play() to finish
 
     @classmethod
     def _make(cls, game: XAllies, **fields: Any) -> "XAlliesState":
@@ -725,7 +725,11 @@ class XAlliesState(State):
             turn.drop_move(move.colour)
         elif isinstance(move, Sow):
             checked = getattr(self, "_checked", None) if move.colours is not None else None
-            turn = checked[1] if checked is not None and checked[0] is move else _Turn(self).sow_move(move)
+            if checked is not None and checked[0] is move:
+                turn = checked[1]
+                self._checked = None  # the turn refers to this state: let go of it
+            else:
+                turn = _Turn(self).sow_move(move)
         elif isinstance(move, Pass):
             turn = _Turn(self)
             turn.pass_turn()
