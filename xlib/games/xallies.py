@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
 from itertools import product
 from operator import add, mul
@@ -946,12 +947,18 @@ def _end_play(s: XAlliesState, seed: int) -> None:
     mode = g.options["shooting"]
     whites = s.whites
     if mode == "random":
-        shots = []
-        for p in range(g.n):
-            rng = stream(seed, "xallies-shots", p)
-            shots.append(tuple(rng.random() < g.skills[p] for _ in range(whites[p])))
-        s.shots = tuple(shots)
+        s.shots = tuple(_shots(seed, p, whites[p], g.skills[p]) for p in range(g.n))
     s.phase = SHOOT if mode == "manual" and any(whites) else OVER
+
+
+@lru_cache(maxsize=256)
+def _shots(seed: int, player: int, whites: int, skill: float) -> tuple[bool, ...]:
+    """The random shots of `player` with this many white pieces (a stream seeded by seed and player), worked
+    out once: every move that ends play in a game ends it with the same seed."""
+    if not whites:
+        return ()
+    rng = stream(seed, "xallies-shots", player)
+    return tuple(rng.random() < skill for _ in range(whites))
 
 
 def _colour(g: XAllies, ch: str, text: str) -> int:
