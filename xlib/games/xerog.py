@@ -618,14 +618,14 @@ class FlightSearch:
         b[start] = 0  # the start square counts as empty once left
         ends, landings, stop = self.ends, self.landings, self._stop
         near = _gates_at(steps_of, 1 << start)  # the gates kept exact in the relaxed flights (see _state)
-        # the relaxed bound costs a search of its own: a short search goes without it, and a question about
-        # the base, which it narrows down the most, starts with it
-        reach = _relaxed_reach(b, steps_of, start, ship, near) if stop == "win" else None
+        # the relaxed bound costs a search of its own: a short search goes without it (a question about the
+        # base, which it narrows down the most, sooner)
+        reach: dict[int, int] | None = None
         first = _state(start, ship, -1, 0)
         # what is still to find: bit sq for an end or landing on sq, WIN_BIT for the base (a question
         # about the base looks for the base alone)
         missing = WIN_BIT if stop == "win" else (1 << (SQUARES + 1)) - 1
-        refine_at = REFINE_AFTER if reach is not None else BOUND_AFTER
+        refine_at = BOUND_AFTER if stop != "win" else BOUND_AFTER // 4
         boosted: set[tuple[int, int]] = set()
         squares: list[int] = [start]
         crossed: list[int] = []
