@@ -580,6 +580,31 @@ def board_after(board: tuple[int, ...], start: int, end: int, drop: int | None) 
     return tuple(after)
 
 
+# One way a leg can go: where its last step lands (a base as BASE[p]), the gate of that step, the gates it
+# crosses as bits, and the squares and gates it goes through, in order.
+Way = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
+
+
+def leg_ways(b: list[int], gated: tuple[tuple[tuple[int, int, int], ...], ...], pos: int, steps: int) -> list[Way]:
+    """Every way a leg of `steps` steps from `pos` can go on the board `b`, in the order of the steps (see
+    GATED_STEPS): through empty squares only, never the same gate twice, its last step onto a square or a
+    base. A flight ruling out more gates skips the ways that cross one of them."""
+    ways: list[Way] = []
+
+    def go(at: int, left: int, gates: int, squares: tuple[int, ...], crossed: tuple[int, ...]) -> None:
+        for nxt, gate, bit in gated[at]:
+            if gates & bit:
+                continue
+            if left > 1:  # pass through: only empty squares, never the base
+                if nxt >= 0 and not b[nxt]:
+                    go(nxt, left - 1, gates | bit, squares + (nxt,), crossed + (gate,))
+            else:
+                ways.append((nxt, gate, gates | bit, squares + (nxt,), crossed + (gate,)))
+
+    go(pos, steps, 0, (), ())
+    return ways
+
+
 class _Stop(Exception):
     """Ends a search early once it has found what it was asked for."""
 
@@ -588,12 +613,13 @@ class FlightSearch:
     """Where the pyramid on `start` can end its legs: the squares of the search behind moves().
 
     The board does not change during a flight, so what matters is each leg's end: an empty square
-    (the turn ends there), a pyramid (reprogram it, or boost from it), or the base. A boost from a
-    pyramid continues with the gates still free. A state (square, steps left, gate just crossed)
-    from which even a flight free to recross gates could reach nothing new is not entered, and a
-    boost from the same square with the same gates crossed is searched once. Single legs are
-    searched first, so whatever one leg reaches is written as one leg. Each end keeps the first
-    flight found to it as its witness, so the search never copies a path except to keep one."""
+    (the turn ends there), a pyramid (reprogram it, or boost from it), or the base. The ways a leg
+    of so many steps can go from a square are listed once (leg_ways) and tried against the gates
+    crossed so far. A boost from a pyramid continues with the gates still free; a boost from which
+    even a flight free to recross gates could reach nothing new is not entered, and a boost from
+    the same square with the same gates crossed is searched once. Single legs are searched first,
+    so whatever one leg reaches is written as one leg. Each end keeps the first flight found to it
+    (in the order of the steps) as its witness."""
 
     def __init__(self, board: tuple[int, ...], mover: int, start: int, stop: str | None = None) -> None:
         """Search every flight of the pyramid on `start`; stop="win" searches until one reaches the base,
@@ -602,7 +628,7 @@ class FlightSearch:
         self.ends: dict[int, Flight] = {}      # empty squares where a leg ends (the start excluded)
         self.landings: dict[int, Flight] = {}  # pyramids where a leg ends
         self.win: Flight | None = None
-        self.nodes = 0
+        self.nodes = 0  # ways of legs tried
         self._stop = stop
         try:
             self._run()
@@ -627,15 +653,10 @@ class FlightSearch:
         missing = WIN_BIT if stop == "win" else (1 << (SQUARES + 1)) - 1
         refine_at = BOUND_AFTER if stop != "win" else BOUND_AFTER // 4
         boosted: set[tuple[int, int]] = set()
-        squares: list[int] = [start]
-        crossed: list[int] = []
-        legs: list[int] = []
+        ways_from: dict[int, list[Way]] = {}
         nodes = 0
         boosting = False
         new_flight = tuple.__new__  # a Flight made straight from its fields
-
-        def witness(last: int, gate: int) -> Flight:
-            return new_flight(Flight, ((*squares, last), (*crossed, gate), (*legs, last), None))
 
         def refine() -> None:
             """A long search: work out the relaxed bound, or keep the gates around what is still unfound exact
@@ -651,27 +672,24 @@ class FlightSearch:
                 near = more
                 reach = _relaxed_reach(b, steps_of, start, ship, near)
 
-        def leg(pos: int, left: int, gates: int) -> None:
-            # a state is entered only if, even ignoring the gates, something new can be reached from it
+        def leg(pos: int, left: int, gates: int, squares: tuple[int, ...], crossed: tuple[int, ...],
+                legs: tuple[int, ...]) -> None:
+            # every way the leg can go (see leg_ways), in the order of the steps; a boost is entered only if,
+            # even ignoring the gates, something new can be reached from it
             nonlocal nodes, missing
             if nodes > refine_at:
                 refine()
-            for nxt, gate, bit in gated[pos]:
-                if gates & bit:
+            ways = ways_from.get(pos << 2 | left)
+            if ways is None:
+                ways = ways_from[pos << 2 | left] = leg_ways(b, gated, pos, left)
+            for nxt, gate, way_gates, way_squares, way_crossed in ways:
+                if gates & way_gates:
                     continue
                 nodes += 1
-                if left > 1:  # pass through: only empty squares, never the base
-                    if nxt >= 0 and not b[nxt] and (reach is None or reach[
-                            ((gates | bit) & near) << 17 | nxt << 10 | (left - 1) << 7 | gate + 1] & missing):
-                        squares.append(nxt)
-                        crossed.append(gate)
-                        leg(nxt, left - 1, gates | bit)
-                        squares.pop()
-                        crossed.pop()
-                    continue
                 if nxt < 0:  # the opponent's base, on the last step of a leg: the win
                     if self.win is None:
-                        self.win = witness(nxt, gate)
+                        self.win = new_flight(Flight, (squares + way_squares, crossed + way_crossed, legs + (nxt,),
+                                                       None))
                         missing &= ~WIN_BIT
                         if stop is not None:
                             raise _Stop
@@ -679,32 +697,28 @@ class FlightSearch:
                 p = b[nxt]
                 if not p:
                     if nxt != start and nxt not in ends:
-                        ends[nxt] = witness(nxt, gate)
+                        ends[nxt] = new_flight(Flight, (squares + way_squares, crossed + way_crossed, legs + (nxt,),
+                                                        None))
                         missing &= ~(1 << nxt)
                         if stop == "any":
                             raise _Stop
                     continue
                 if nxt not in landings:
-                    landings[nxt] = witness(nxt, gate)
+                    landings[nxt] = new_flight(Flight, (squares + way_squares, crossed + way_crossed, legs + (nxt,),
+                                                        None))
                     missing &= ~(1 << nxt)
-                now = gates | bit
+                now = gates | way_gates
                 if not boosting or (nxt, now) in boosted or reach is not None and \
                         not reach[(now & near) << 17 | nxt << 10 | p << 7 | gate + 1] & missing:
                     continue  # boosted from here with these very gates crossed already, or nothing new ahead
                 boosted.add((nxt, now))
-                squares.append(nxt)
-                crossed.append(gate)
-                legs.append(nxt)
-                leg(nxt, p, now)
-                squares.pop()
-                crossed.pop()
-                legs.pop()
+                leg(nxt, p, now, squares + way_squares, crossed + way_crossed, legs + (nxt,))
 
         try:
             boosting = False  # single legs first, so that what one leg reaches has a one-leg witness
-            leg(start, ship, 0)
+            leg(start, ship, 0, (start,), (), ())
             boosting = True
-            leg(start, ship, 0)
+            leg(start, ship, 0, (start,), (), ())
         finally:
             self.nodes = nodes
 
@@ -760,8 +774,8 @@ def _state(pos: int, left: int, came: int, near: int) -> int:
     return (near << 17) | (pos << 10) | (left << 7) | (came + 1)
 
 
-BOUND_AFTER = 300      # search nodes before the relaxed bound is worked out
-REFINE_AFTER = 2000    # search nodes before the relaxed bound is tightened (and four times as many after)
+BOUND_AFTER = 1000     # ways of legs tried before the relaxed bound is worked out
+REFINE_AFTER = 4000    # ways of legs tried before it is tightened (and four times as many after)
 MAX_EXACT_GATES = 8    # at most this many gates kept exact in the relaxed flights
 
 
@@ -832,7 +846,7 @@ def _relaxed_reach(b: list[int], steps_of: MoverSteps, start: int, ship: int, ne
 
 
 def search_flights(board: tuple[int, ...], mover: int, start: int, found: dict[int, Fly]) -> int:
-    """Add every outcome of flying the pyramid on `start` to `found`; return the search nodes (steps tried)."""
+    """Add every outcome of flying the pyramid on `start` to `found`; return the search nodes (ways of legs tried)."""
     search = FlightSearch(board, mover, start)
     search.outcomes(found)
     return search.nodes
