@@ -42,6 +42,7 @@ PLAY, SHOOT, OVER = "play", "shoot", "over"
 CLAIM, WASTE = 1, 2  # what the black-piece rule does to a well's black piece
 ALLIANCE_POINTS = 3  # what a claimed black piece gives each colour of the alliance
 FIELDS = ("to", "points", "whites", "supply", "turn")
+_BIT_LENGTH = tuple(k.bit_length() for k in range(2 * WELLS + 1))  # random bits to draw below k
 
 
 # ---- moves --------------------------------------------------------------------------------
@@ -240,8 +241,8 @@ class XAllies(Game):
         # the wells a sowing from w visits in direction st, the origin skipped on every lap
         self.paths = {(w, st): tuple((w + st * k) % WELLS for k in range(1, WELLS)) for w in range(WELLS)
                       for st in (1, -1)}
-        # the same, lap after lap, for as many drops as a hand can hold (every piece of the game)
-        laps = -(-(LAP + 24) // LAP)
+        # the same, lap after lap: a sowing taken up anywhere on a lap drops at most every piece of the game
+        laps = (LAP + self.pieces * n) // LAP + 1
         self.laps = {key: path * laps for key, path in self.paths.items()}
         # the wells each mover may sow from, by which wells of their region hold a piece (bit k: the region's
         # k-th well), and the moves that makes: each well both ways, or the pass
@@ -501,8 +502,8 @@ class _Sowing:
 class XAlliesState(State):
     """A position of XAllies: at the start of a turn, inside a turn (pieces in hand), or after play."""
 
-    __slots__ = ("wells", "filled", "held", "hand", "black", "points", "whites", "supply", "turn", "mover", "at", "step",
-                 "origin", "j", "dropped", "phase", "events", "shots", "turn_text", "_counts", "_checked")
+    __slots__ = ("wells", "filled", "held", "hand", "black", "points", "whites", "supply", "turn", "mover", "at",
+                 "step", "origin", "j", "dropped", "phase", "events", "shots", "turn_text", "_counts", "_checked")
 
     game: XAllies
     wells: tuple[int, ...]           # each well's pieces as one number (see WellCodes)
@@ -712,7 +713,8 @@ class XAlliesState(State):
             return "No piece is in hand: first choose a well and a direction, for example 3+."
         if isinstance(move, Pass):
             if sowable(g, self.filled, self.mover):
-                return f"{g.players[self.mover].capitalize()} may pass only when no well of their region holds a coloured piece."
+                name = g.players[self.mover].capitalize()
+                return f"{name} may pass only when no well of their region holds a coloured piece."
             return None
         return f"{move} is not an XAllies move."
 
@@ -932,9 +934,6 @@ class _Turn(_Sowing):
         if self.over:
             _end_play(s, self.s.seed)
         return s
-
-
-_BIT_LENGTH = tuple(k.bit_length() for k in range(2 * WELLS + 1))  # random bits to draw below k
 
 
 def _no_pick(wells: tuple[int, ...]) -> tuple[int, int] | None:
