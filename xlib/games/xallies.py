@@ -850,10 +850,10 @@ class XAlliesState(State):
 class _Turn(_Sowing):
     """The public API's turn: the rules engine plus whole-turn notation, the ledger and the next state."""
 
-    __slots__ = ("after", "problem", "turn_text", "dropped", "letters")
+    __slots__ = ("after", "problem", "turn_text", "dropped", "letters", "decided")
 
     def __init__(self, s: XAlliesState) -> None:
-        super().__init__(s, log=True)
+        _Sowing.__init__(self, s, True)
         self.dropped = s.dropped
         self.problem: str | None = None
         self.turn_text: str | None = None
@@ -879,15 +879,16 @@ class _Turn(_Sowing):
 
     def drop_move(self, colour: int) -> None:
         """The mover's decision: drop `colour` next, then sow on to the next decision."""
-        first = [colour]
+        self.decided: int | None = colour
+        self.after = self.play(_no_pick, self._decided, self._forced, self.s.turn + 1)
 
-        def once(present: tuple[int, ...]) -> int | None:
-            if not first:
-                return None
+    def _decided(self, present: tuple[int, ...]) -> int | None:
+        """The mover's decision the first time, then none: the next one is left to the mover."""
+        colour = self.decided
+        if colour is not None:
+            self.decided = None
             self.dropped += COLOURS[colour]
-            return first.pop()
-
-        self.after = self.play(_no_pick, once, self._forced, self.s.turn + 1)
+        return colour
 
     def pass_turn(self) -> None:
         """The mover has no well to sow from, and passes."""
