@@ -118,12 +118,20 @@ def test_a_table_board_keeps_its_history_to_itself(table):
     assert isinstance(ben.game, LocalGame) and ben.state.ply == 0
     ben.play("2+")
     assert ben.state.ply >= 1 and ana.state.moves_played()[0] == "3+"
+    chen = devices[2].board
+    chen.show(0)
+    chen.explore()                                # Chen tries a line of her own while the table moves on
     ben.back_to_game()
-    assert isinstance(ben.game, TableGame) and ben.state.moves_played() == ana.state.moves_played()
+    ben.play(str(ben.state.moves()[0]))
+    devices[2].seat.follow()
+    assert "Ben (purple) played" in chen.message.value and "Back to the game" in chen.message.value
+    assert isinstance(chen.game, LocalGame) and chen.state.ply == 0
+    assert isinstance(ben.game, TableGame) and ben.state.moves_played()[:1] == ana.state.moves_played()[:1]
     assert ben.undo_button.disabled and ben.new_button.disabled
     ben.undo()
     ben.new_game_from_controls()
-    assert "teacher starts the next round" in ben.message.value and ben.state.ply == ana.state.ply
+    assert "teacher starts the next round" in ben.message.value
+    assert ben.state.ply == teacher.tables(code)[0].info.moves
 
 
 def test_a_cleared_class_or_a_removed_player_is_said_on_the_device(tmp_path):

@@ -293,6 +293,8 @@ class Board:
         """A change of a live game this board shows: a move (from this board, a computer seat or another
         device) is shown with what it made happen; seats changed are shown and a computer seat to move plays."""
         if game is not self.game:   # a line not shown (the game, while a what-if line is tried)
+            if change.kind == "played" and change.source != HERE and game is self.lines[0] and self.busy is None:
+                self.say(f"{self._elsewhere(change)} <b>Back to the game</b> shows the game as it stands.")
             return
         if change.kind == "played":
             if change.source not in (HERE, BY_COMPUTER):
