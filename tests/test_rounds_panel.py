@@ -68,6 +68,7 @@ def test_the_teacher_seats_rounds_of_partners_and_strangers_and_the_lab_compares
     assert "In the XAllies app now:</b> 6 players (Ana, Ben, Chen, Dan, Eve, Fay)" in panel.rounds.waiting.value
     panel.rounds.order.value = "joined"
     panel.rounds.design.value = "partners"
+    panel.rounds.fields.fields["rounds"].set(3)   # short games: a lesson's few minutes
     assert panel.rounds.seat() == ["Round 1 Table 1", "Round 1 Table 2"]
     assert "Round 1: 6 players at 2 tables of XAllies" in panel.rounds.status.value
     for d in devices:
