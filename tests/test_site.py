@@ -7,6 +7,8 @@ import hashlib
 import importlib.util
 import json
 import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -267,3 +269,27 @@ def test_on_binder_the_class_box_says_where_live_tables_work_unless_a_class_data
     assert "live tables need the apps served from one computer" in text and "On Binder every visitor" in text
     monkeypatch.setenv("XLIB_CLASS_DB", "postgresql://teacher@school/classes")
     assert "xlib-class-site" not in ClassJoin(board).widget._dom_classes
+
+
+#: run in a Python where the modules the site does not ship cannot be imported, as in the student's browser
+WITHOUT_SITE_MISSING = """
+import importlib.abc, sys
+class Refuse(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {"sqlite3", "_sqlite3", "numpy", "psycopg"}:
+            raise ModuleNotFoundError(f"No module named {name!r}")
+sys.meta_path.insert(0, Refuse())
+"""
+
+
+def test_every_import_of_the_sites_notebooks_works_without_the_modules_the_site_leaves_out():
+    """The site ships no sqlite3 (a stand-in), no numpy and no PostgreSQL driver: every line that imports in the
+    site's notebooks must work without them (class mode's stores import them only when a class is opened)."""
+    build = load_build()
+    lines = sorted({line for name in build.NOTEBOOKS for cell in json.loads((ROOT / "notebooks" / name).read_text())
+                    ["cells"] if cell["cell_type"] == "code"
+                    for line in "".join(cell["source"]).splitlines() if line.startswith(("from ", "import "))})
+    assert any("xlib.board" in line for line in lines)
+    done = subprocess.run([sys.executable, "-c", WITHOUT_SITE_MISSING + "\n".join(lines)], capture_output=True,
+                          text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
