@@ -174,6 +174,9 @@ class Board:
         self.listeners: list[Callable[[State], None]] = []
         self.new_game_listeners: list[Callable[["Board"], None]] = []
         self.refused_listeners: list[Callable[[str], None]] = []   # told the sentence of every refused move
+        #: panels beside the board that take a person's decision there (the XAllies aiming game takes the shots):
+        #: each gives, for a position, the sentence that says where to make it, or None
+        self.decided_beside: list[Callable[[State], str | None]] = []
         #: told the position after a person's move, and what the board said it made happen
         self.played_listeners: list[Callable[[State, str], None]] = []
         self.paint_count = 0
@@ -493,7 +496,8 @@ class Board:
             self.message.value = self._last_move_line()
         shown = self.shown_state
         self.status.value = f"<b>{self._status_line(shown)}</b>"
-        playable = idle and self.browsing is None and self._person_to_move() and not self.locked
+        playable = idle and self.browsing is None and self._person_to_move() and not self.locked \
+            and self._beside(shown) is None
         if self._offer is not None and idle:
             self.choice_box.children = self._offer_buttons()
         elif playable:
@@ -696,6 +700,11 @@ class Board:
         b.on_click(self.guard(lambda _: self._take(choice)))
         return b
 
+    def _beside(self, state: State) -> str | None:
+        """Where a panel beside the board takes the person's decision in `state`, in a sentence; None when the
+        board takes it."""
+        return next((said for ask in self.decided_beside if (said := ask(state)) is not None), None)
+
     def _take(self, choice: Choice) -> None:
         if not self._may_act():
             return
@@ -766,6 +775,10 @@ class Board:
         if not self._person_to_move():
             self.say(self._not_yours())
             return
+        beside = self._beside(self.state)
+        if beside is not None:
+            self.say(beside)
+            return
         result = self.view.click(self.state, x, y, self.selection)
         if result.move is not None:
             self.play(result.move)
@@ -806,6 +819,10 @@ class Board:
             self.click(-1e9, -1e9) if self.browsing is not None or self.locked else \
                 self.say("The game is over: start a new game, or undo." if self.state.over
                          else self._not_yours())
+            return False
+        beside = self._beside(self.state) if self.busy is None else None
+        if beside is not None:
+            self.say(beside)
             return False
         return self.play(text)
 
