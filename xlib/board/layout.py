@@ -16,6 +16,10 @@ MIN_COLUMN = 300   # the board's column never narrower (screen pixels)
 # The file button shows its own label without ipywidgets' file counter; the log keeps its height.
 STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13px}"
          ".xlib-upload::after{content:'Load a game';font-size:13px;margin-left:4px}"
+         # the move list keeps its width: the HTML widget's content, a flex item, would grow to its longest line
+         # (which is never wrapped) and cut it at the column's edge; held to the list's width, a long line ends
+         # in "…", whole in its tooltip
+         ".xlib-log .widget-html-content{min-width:0}"
          ".xlib-status{line-height:1.3}.xlib-status b{font-size:14px;line-height:1.3}"
          # a drag on a board never selects text; on touch screens every button is a finger's size
          ".xlib-board canvas,.xlib-board .xlib-status,.xlib-board .xlib-message{user-select:none;"
