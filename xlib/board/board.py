@@ -35,7 +35,7 @@ from . import keys
 from .access import page_access, reduced_motion
 from .files import MAX_RECORD_BYTES, read_upload, save_link
 from .keeper import Keeper
-from .layout import build
+from .layout import TALLER_ROWS, build
 from .result import result_detail, result_title
 from .options import OptionFields
 from .seats import SeatPanel
@@ -391,7 +391,8 @@ class Board:
         floor = f"{MIN_SIDE}px" if self.controls is True else \
             f"min({round(self.view.height * READABLE)}px, calc(100vh - {HEIGHT_RESERVE['full']}px))"
         self.canvas.layout = w.Layout(width="auto", height="auto", max_width=f"min(100%, {self.pixels}px)",
-                                      max_height=f"max({MIN_SIDE}px, {floor}, calc(100vh - {reserve}px))",
+                                      max_height=f"max({MIN_SIDE}px, {floor}, calc(100vh - {reserve}px - "
+                                                 f"var({TALLER_ROWS}, 0px)))",
                                       min_width=f"{MIN_SIDE}px", align_self="flex-start")
 
     @property
