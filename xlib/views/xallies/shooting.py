@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as w
 
 from ...board import palette
-from ...board.canvas import hold, make_canvas, repaint_when_ready
+from ...board.canvas import hold, make_canvas, on_click, repaint_when_ready
 
 WIDTH, HEIGHT = 600, 150
 TARGET_X, TARGET_R = WIDTH / 2, 34
@@ -34,7 +34,7 @@ class ShootingRange:
                                      tooltip="shoot now: a hit when the aim is over the well")
         self.shoot_button.on_click(lambda _: self.shoot())
         self.result = w.HTML()
-        self.canvas.on_mouse_down(lambda x, y: self.shoot())
+        on_click(self.canvas, self._shoot_at)   # a click, or a tap on a touch screen
         repaint_when_ready(self.canvas, self.draw)
         words = w.HTML("Start the aim (▶), then press Shoot when it is over the well:")
         controls = w.HBox([words, self.clock, self.shoot_button]) if side is None else \
@@ -110,6 +110,10 @@ class ShootingRange:
             c.stroke_circle(x, HEIGHT / 2, 12)
             c.stroke_line(x - 20, HEIGHT / 2, x + 20, HEIGHT / 2)
             c.stroke_line(x, HEIGHT / 2 - 20, x, HEIGHT / 2 + 20)
+
+    def _shoot_at(self, _x: float, _y: float) -> None:
+        """A click or a tap anywhere on the aim shoots."""
+        self.shoot()
 
     def shoot(self) -> bool:
         """Shoot now: a hit when the aim is over the well. While the board's players shoot, the shot is the
