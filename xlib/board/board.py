@@ -35,7 +35,7 @@ from . import keys
 from .access import page_access, reduced_motion
 from .files import MAX_RECORD_BYTES, read_upload, save_link
 from .keeper import Keeper
-from .layout import build
+from .layout import TALLER_ROWS, build
 from .result import result_detail, result_title
 from .options import OptionFields
 from .seats import SeatPanel
@@ -174,6 +174,9 @@ class Board:
         self.listeners: list[Callable[[State], None]] = []
         self.new_game_listeners: list[Callable[["Board"], None]] = []
         self.refused_listeners: list[Callable[[str], None]] = []   # told the sentence of every refused move
+        #: panels beside the board that take a person's decision there (the XAllies aiming game takes the shots):
+        #: each gives, for a position, the sentence that says where to make it, or None
+        self.decided_beside: list[Callable[[State], str | None]] = []
         #: told the position after a person's move, and what the board said it made happen
         self.played_listeners: list[Callable[[State, str], None]] = []
         self.paint_count = 0
@@ -390,7 +393,8 @@ class Board:
         floor = f"{MIN_SIDE}px" if self.controls is True else \
             f"min({round(self.view.height * READABLE)}px, calc(100vh - {HEIGHT_RESERVE['full']}px))"
         self.canvas.layout = w.Layout(width="auto", height="auto", max_width=f"min(100%, {self.pixels}px)",
-                                      max_height=f"max({MIN_SIDE}px, {floor}, calc(100vh - {reserve}px))",
+                                      max_height=f"max({MIN_SIDE}px, {floor}, calc(100vh - {reserve}px - "
+                                                 f"var({TALLER_ROWS}, 0px)))",
                                       min_width=f"{MIN_SIDE}px", align_self="flex-start")
 
     @property
@@ -495,7 +499,8 @@ class Board:
             self.message.value = self._last_move_line()
         shown = self.shown_state
         self.status.value = f"<b>{self._status_line(shown)}</b>"
-        playable = idle and self.browsing is None and self._person_to_move() and not self.locked
+        playable = idle and self.browsing is None and self._person_to_move() and not self.locked \
+            and self._beside(shown) is None
         if self._offer is not None and idle:
             self.choice_box.children = self._offer_buttons()
         elif playable:
@@ -698,6 +703,11 @@ class Board:
         b.on_click(self.guard(lambda _: self._take(choice)))
         return b
 
+    def _beside(self, state: State) -> str | None:
+        """Where a panel beside the board takes the person's decision in `state`, in a sentence; None when the
+        board takes it."""
+        return next((said for ask in self.decided_beside if (said := ask(state)) is not None), None)
+
     def _take(self, choice: Choice) -> None:
         if not self._may_act():
             return
@@ -768,6 +778,10 @@ class Board:
         if not self._person_to_move():
             self.say(self._not_yours())
             return
+        beside = self._beside(self.state)
+        if beside is not None:
+            self.say(beside)
+            return
         result = self.view.click(self.state, x, y, self.selection)
         if result.move is not None:
             self.play(result.move)
@@ -808,6 +822,10 @@ class Board:
             self.click(-1e9, -1e9) if self.browsing is not None or self.locked else \
                 self.say("The game is over: start a new game, or undo." if self.state.over
                          else self._not_yours())
+            return False
+        beside = self._beside(self.state) if self.busy is None else None
+        if beside is not None:
+            self.say(beside)
             return False
         return self.play(text)
 

@@ -13,18 +13,27 @@ if TYPE_CHECKING:
 
 SIDE_WIDTH = 300
 MIN_COLUMN = 300   # the board's column never narrower (screen pixels)
+FINGER = 40        # a button's height on a touch screen, a finger's size (ipywidgets draws them 28 px high)
+#: the style's variable for how much taller a lesson's row of buttons over its board stands on a touch screen
+#: (the buttons a finger's size): the board is that much shorter there (Board.fit_canvas subtracts it), so that
+#: its foot stays on the screen
+TALLER_ROWS = "--xlib-taller-rows"
 # The file button shows its own label without ipywidgets' file counter; the log keeps its height.
 STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13px}"
          ".xlib-upload::after{content:'Load a game';font-size:13px;margin-left:4px}"
+         # the move list keeps its width: the HTML widget's content, a flex item, would grow to its longest line
+         # (which is never wrapped) and cut it at the column's edge; held to the list's width, a long line ends
+         # in "…", whole in its tooltip
+         ".xlib-log .widget-html-content{min-width:0}"
          ".xlib-status{line-height:1.3}.xlib-status b{font-size:14px;line-height:1.3}"
          # a drag on a board never selects text; on touch screens every button is a finger's size
          ".xlib-board canvas,.xlib-board .xlib-status,.xlib-board .xlib-message{user-select:none;"
          "-webkit-user-select:none;touch-action:manipulation}"
          "@media (pointer:coarse),(any-pointer:coarse){.xlib-board button,.xlib-tutorial button,"
-         ".xlib-board select{min-height:40px}"
+         f".xlib-board select{{min-height:{FINGER}px}}.xlib-tutorial{{{TALLER_ROWS}:{FINGER - 28}px}}"
          # the boxes round a taller menu or text field grow with it: a seat's menu never covers its name box
          ".xlib-board .widget-dropdown,.xlib-board .widget-text,.xlib-board .widget-combobox{height:auto !important}"
-         ".xlib-board .widget-text input,.xlib-board .widget-combobox input{min-height:40px}}"
+         f".xlib-board .widget-text input,.xlib-board .widget-combobox input{{min-height:{FINGER}px}}}}"
          # the projector view: the board takes the whole screen over the page (its heading too), the status and
          # the last move in large type; beside it every control a turn can need (Undo, Redo, New game, the
          # game's own buttons such as Pass or a colour to drop, the aiming game), the rest hidden

@@ -36,11 +36,13 @@ class LessonProgress:
         self.keeper: Keeper | None = Keeper(f"xlib-lesson:{game}") if keep else None
         if self.keeper is not None:
             self.keeper.observe(lambda ch: self._restore() if ch["new"] else None, names="loaded")
-        self.summary = w.HTML(style=shared.html_style(), layout=shared.layout())
+        self.summary = w.HTML(style=shared.html_style(), layout=shared.layout(flex="0 0 auto", margin="0 12px 0 0"))
         self.summary.add_class("xlib-progress")
-        self.rules = w.HTML(style=shared.html_style(), layout=shared.layout(width="100%"))
+        # the rules, folded, on the same line as the counts: the lesson's first board stands on the first screen
+        self.rules = w.HTML(style=shared.html_style(), layout=shared.layout(flex="1 1 300px", margin="0"))
         parts: list[Any] = [self.summary, self.rules] + ([self.keeper] if self.keeper is not None else [])
-        self.widget = w.VBox(parts, layout=shared.layout(margin="4px 0 8px 0"))
+        self.widget = w.HBox(parts, layout=shared.layout(margin="4px 0 8px 0", flex_flow="row wrap",
+                                                         align_items="baseline"))
         self.widget.add_class("xlib-lesson-progress")
         self._show()
 
@@ -96,16 +98,19 @@ class LessonProgress:
 
     # ---- the panel ------------------------------------------------------------------------------
     def _show(self) -> None:
-        self.summary.value = f"<b style='font-size:15px'>{html.escape(self.line())}</b>"
+        self.summary.value = (f"<b style='font-size:15px'>{html.escape(self.line())}</b>"
+                              f"<span style='font-size:13px;color:#555555'> · kept on this device</span>")
         items = []
         for s in self.scenes:
             mark = "✓" if self.done(s) else "○"
             colour = "#00603C" if self.done(s) else "#555555"
             items.append(f"<a href='#{rule_anchor(s)}' style='color:{colour};text-decoration:none;"
                          f"margin-right:12px;white-space:nowrap'>{mark} {html.escape(s.title)}</a>")
-        # the rules wrap onto as many lines as the page needs, never past its edge
-        self.rules.value = (f"<div style='font-size:13px;line-height:1.7;white-space:normal;display:flex;"
-                            f"flex-wrap:wrap;max-width:100%'>{''.join(items)}</div>")
+        # opened, the rules wrap onto as many lines as the page needs, never past its edge
+        self.rules.value = (f"<details><summary style='font-size:13px;line-height:1.7;cursor:pointer;color:#555555'>"
+                            f"Go to a rule (the {len(self.scenes)} rules, each with its board below)</summary>"
+                            f"<div style='font-size:13px;line-height:1.7;white-space:normal;display:flex;"
+                            f"flex-wrap:wrap;max-width:100%'>{''.join(items)}</div></details>")
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
