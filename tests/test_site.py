@@ -7,6 +7,8 @@ import hashlib
 import importlib.util
 import json
 import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -201,6 +203,24 @@ def test_a_stand_in_satisfies_a_versioned_requirement(tmp_path):
     wheels = [_wheel(tmp_path, "shell", "1.0", ["jedi>=0.16"], ["shell"]), build.stand_in("jedi", tmp_path)]
     lock = build.write_lock(core, wheels, set(), tmp_path / "lock.json")
     assert lock["packages"]["shell"]["depends"] == ["jedi"]
+
+
+def test_the_code_of_every_page_the_site_ships_runs_where_python_has_no_sqlite3(tmp_path):
+    """The site's Python has no sqlite3 (the stand-in above): every import of the pages it ships, and the class
+    box they show there, run without it (a module that needs it imports it where it is used)."""
+    build = load_build()
+    lines = []
+    for name in build.NOTEBOOKS:
+        for cell in json.loads((ROOT / "notebooks" / name).read_text())["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code":
+                lines += [line for line in source.splitlines() if line.startswith(("from xlib", "import xlib"))]
+    script = tmp_path / "imports.py"
+    script.write_text("import sys\nsys.modules['sqlite3'] = sys.modules['_sqlite3'] = None\n" + "\n".join(lines)
+                      + "\nfrom xlib import runtime\nruntime.ON_SITE = True\nfrom xlib.board import Board\n"
+                      "from xlib.panels.classroom import ClassJoin\nClassJoin(Board('x', keep=None))\nprint('ran')\n")
+    ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert ran.stdout.strip() == "ran", ran.stderr[-2000:]
 
 
 def test_the_kernel_wheels_load_at_start():

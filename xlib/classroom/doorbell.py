@@ -6,9 +6,11 @@ its code; a notification is a doorbell only, since one is lost while a connectio
 the tables again after any ring and also every few seconds."""
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:   # imported where it is used: the static site's Python has no sqlite3, and imports this module
+    import sqlite3
 
 #: the channel every class's writes notify on PostgreSQL (the payload is the class code)
 CHANNEL = "xlib_class"
@@ -28,6 +30,8 @@ class DataVersion(Doorbell):
     """SQLite: the file's data version, read on a connection of its own."""
 
     def __init__(self, path: Path) -> None:
+        import sqlite3
+
         self.conn: sqlite3.Connection | None = sqlite3.connect(path, timeout=5, isolation_level=None,
                                                                check_same_thread=False)
         self.seen = self._version()
