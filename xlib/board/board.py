@@ -189,6 +189,7 @@ class Board:
         self.news: list[str] = []
         self._confirm_new: State | None = None   # the position at which New game was pressed once
         self._quiet = True                         # nothing said: the message box shows the last move
+        self._busy_said = False                    # the message box says only that the board is busy
         self.floor: State | None = None            # Undo goes back no further (an exercise's given history)
         self.message_lines = 3                     # lines of 14 px the message box holds (an exercise's holds more)
         self.news_marks: tuple[Any, ...] = ()
@@ -454,6 +455,7 @@ class Board:
         icon = {"illegal": "✗ "}.get(kind, "")
         size = message_size(text, 480, self.message_lines)
         self._quiet = not text
+        self._busy_said = False
         self.message.value = (f'<div style="color:{colour};line-height:1.3;font-size:{size}px">{icon}{text}</div>'
                               if text else self._last_move_line())
 
@@ -851,7 +853,7 @@ class Board:
             self.busy = busy or "The board is busy."
         canvases.set_busy(self.canvas, True)
         self._stop = False
-        self.say(self.busy, "busy")
+        self._say_busy()
         self.widget.add_class("xlib-busy")   # for the eye of a test: the board is working
         self.refresh()
         if loop is not None:
@@ -888,8 +890,8 @@ class Board:
 
     def _finished(self) -> None:
         """The job under way is done: the board is free, and what waited for it runs."""
-        if self.busy is not None and self.busy in self.message.value:
-            self.say("")   # nothing more to say than that the move is done
+        if self._busy_said:
+            self.say("")   # nothing more to say than that the move is done (a dropped click's answer stays)
         with self._busy_lock:
             self.busy = None
         canvases.set_busy(self.canvas, False)
@@ -945,6 +947,12 @@ class Board:
             return False
         return True
 
+    def _say_busy(self) -> None:
+        """Say that the board is busy (what it does), to be unsaid when it is done unless something else is said."""
+        assert self.busy is not None
+        self.say(self.busy, "busy")
+        self._busy_said = True
+
     def _tell_news(self, prefix: str = "") -> None:
         """Say what the last moves made happen, and outline where."""
         text = " ".join(self.news[-3:])
@@ -963,7 +971,7 @@ class Board:
             assert p is not None
             if self.busy is not None:
                 self.busy = f"{self.who(p)} is thinking…"
-                self.say(self.busy, "busy")
+                self._say_busy()
             decision = yield from game.computer_move()
             if decision is None or self._stop or game is not self.game:
                 return   # another device plays this seat's move (a class table), or the board moved on
@@ -987,8 +995,10 @@ class Board:
                 self._tell_news(f"{self.who(p)} played <code>{html.escape(str(move))}</code>.")
 
     def computer_turns(self) -> None:
-        """Let computer seats move until a person is to move or the game is over."""
-        self._run(self._computer_loop, "The computer is thinking…")
+        """Let computer seats move until a person is to move or the game is over. With no computer to move (a new
+        game a person starts) the board is not busy a moment: the first click after it is played."""
+        if self._computer_to_move():
+            self._run(self._computer_loop, "The computer is thinking…")
 
     def undo(self) -> None:
         """Take back the last move (and the computer's replies, back to a person's move)."""
