@@ -518,10 +518,10 @@ class Board:
                             for i, (m, p) in enumerate(entries)) or "<i>no moves yet</i>"
             # newest at the foot, and the list starts scrolled there: a reversed column keeps its end in view; it
             # holds LOG_LINES whole lines of 19 px, and is that high from the start, so nothing under it moves as
-            # it fills (while empty, its one line stands at the top)
+            # it fills; its lines stand at the top under the heading until they fill it (the free room goes below)
             flow = "display:flex;flex-direction:column-reverse;" if entries else ""
             self.log.value = (f"<div class='xlib-log-list' style='{flow}height:{LOG_LINES * 19}px;line-height:19px;"
-                              f"overflow-y:auto'><div>{lines}</div></div>")
+                              f"overflow-y:auto'><div style='margin-bottom:auto'>{lines}</div></div>")
         if self.entry is not None:
             self.entry.disabled = not playable
             self.entry.options = tuple(str(m) for m in shown.moves()[:MAX_COMPLETIONS]) if playable else ()
