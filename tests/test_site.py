@@ -139,8 +139,20 @@ def test_the_class_box_on_the_site_says_class_mode_needs_the_served_apps(monkeyp
     assert board.listeners == before     # nothing on the page tries to reach a class database
     readme = (ROOT / "README.md").read_text()
     assert "## A class on one computer" in readme
-    monkeypatch.delenv("XLIB_REPO_URL")
-    assert "in the README" in ClassJoin(board).widget.children[0].value
+    monkeypatch.delenv("XLIB_REPO_URL")   # the site's own README, shipped beside the apps, at that section
+    shipped = ClassJoin(board).widget.children[0].value
+    assert 'href="../../readme.html#a-class-on-one-computer"' in shipped and "in the README" not in shipped
+
+
+def test_where_an_app_tells_a_student_to_join_a_class_it_says_the_site_has_no_join_form():
+    """The apps' words are the same served and on the site: the paragraph that says to press Join the class says
+    too that on the site the box below says where class mode runs instead."""
+    build = load_build()
+    for name in set(build.NOTEBOOKS) - {"index.ipynb"}:
+        cells = json.loads((ROOT / "notebooks" / name).read_text())["cells"]
+        text = next("".join(c["source"]) for c in cells if "".join(c["source"]).startswith("## Play in a class"))
+        joining = next(p for p in text.split("\n\n") if "**Join the class**" in p)
+        assert "in the box below" in joining and "On the site that runs without a server" in joining, name
 
 
 def test_the_class_box_served_is_the_join_form(no_links):
