@@ -36,6 +36,7 @@ from .access import page_access, reduced_motion
 from .files import MAX_RECORD_BYTES, read_upload, save_link
 from .keeper import Keeper
 from .layout import build
+from .progress import page_progress
 from .result import result_detail, result_title
 from .options import OptionFields
 from .seats import SeatPanel
@@ -216,10 +217,14 @@ class Board:
         self.keeper: Keeper | None = None
         self._offer: dict[str, Any] | None = None
         self._kept = ""
+        #: the id of the board's place on the page, for links down to it (a full board that keeps its game)
+        self.anchor = ""
         if controls is True and keep:
             self.keeper = Keeper(f"xlib-{keep}:{self.game_name}")
             self.keeper.observe(self.guard(self._on_kept), names="loaded")
-            self.widget.children = (*self.widget.children, self.keeper)
+            self.anchor = f"xlib-{keep}-{self.game_name}"
+            place = w.HTML(f"<a id='{self.anchor}'></a>", layout=w.Layout(height="0px"))
+            self.widget.children = (place, *self.widget.children, self.keeper)
         self.refresh()
 
     # ---- the live game shown ------------------------------------------------------------------
@@ -594,9 +599,16 @@ class Board:
             return
         self._offer = saved
         moves = self.moves_listed(kept) if kept is not None else 0
-        self.say(f"Continue your game? ({moves} move{'s' if moves != 1 else ''}, {html.escape(str(saved.get('title')))}"
-                 f", {ago(saved.get('age', 0))}) It was kept on this device.", "good")
+        count = f"{moves} move{'s' if moves != 1 else ''}"
+        title = html.escape(str(saved.get("title")))
+        self.say(f"Continue your game? ({count}, {title}, {ago(saved.get('age', 0))}) It was kept on this device.",
+                 "good")
         self.refresh()
+        progress = page_progress(self.game_name)   # where the app's page opens: said there too, with a way down
+        if progress is not None:
+            progress.offer_game(f"<b>Your game of {title} is waiting</b> on the board below: {count}, kept on this "
+                                f"device {ago(saved.get('age', 0))}.", self.anchor,
+                                self.guard(lambda: self.continue_kept(True)))
 
     def _offer_buttons(self) -> tuple[Any, ...]:
         yes = w.Button(description="Continue your game", icon="play", button_style="success",
@@ -610,6 +622,9 @@ class Board:
     def continue_kept(self, yes: bool = True) -> None:
         """Take the kept game back (its moves, seats and names), or leave it for the game on the board."""
         saved, self._offer = self._offer, None
+        progress = page_progress(self.game_name)
+        if progress is not None:
+            progress.game_taken()
         if yes and saved is not None:
             state = replay(saved["record"])
             self._set_state(state)
