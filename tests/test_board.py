@@ -253,7 +253,7 @@ def test_a_seat_handed_to_the_computer_as_a_turn_ends_plays_at_once():
         yield from real()
         ending.wait(10)   # the turn has looked at the seats and not yet ended
     board._computer_loop = slow_to_end
-    board.computer_turns()
+    board._run(board._computer_loop, "The computer is thinking…")   # a turn ending, as Yellow's and Green's do
     assert board.busy is not None and board.state.ply == 0
     board.set_seat(0, "easy")
     assert board.state.ply == 0   # the turn under way has already looked at Red's seat

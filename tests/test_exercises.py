@@ -118,6 +118,22 @@ def test_a_legal_wrong_choice_is_answered_in_the_terms_of_the_rule_not_by_a_temp
             assert choice in ex.reasons or (ex.because is not None and ex.because(start, choice) == reason)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_refused_choice_is_named_once_in_its_answer(name):
+    """The board answers a pick as "a6-a4: The rules refuse it: …": the rule's sentence does not name the move again
+    (Xero-G and Alea write the notation first in their refusals)."""
+    for scene, k, ex in exercises(name):
+        if ex.kind != "choice":
+            continue
+        start = ex.start(scene.game, scene.options)
+        for choice in ex.choices:
+            reason = ex.why_not(start, choice) if choice != ex.answer else ""
+            if reason.startswith("The rules refuse it: "):
+                rule = reason.removeprefix("The rules refuse it: ")
+                assert not rule.lower().startswith(choice.lower()), (scene.title, k, choice, reason)
+                assert rule and rule in start.explain(choice), (scene.title, k, choice, reason)
+
+
 def test_a_reason_is_given_only_for_a_wrong_choice_and_a_move_exercise_says_why_it_is_missed():
     with pytest.raises(ValueError, match="not wrong choices"):
         Exercise("t", "w", "h", ("a1",), "zz", choices=("a1", "b2"), answer="a1", reasons={"a1": "right"})

@@ -139,8 +139,20 @@ def test_the_class_box_on_the_site_says_class_mode_needs_the_served_apps(monkeyp
     assert board.listeners == before     # nothing on the page tries to reach a class database
     readme = (ROOT / "README.md").read_text()
     assert "## A class on one computer" in readme
-    monkeypatch.delenv("XLIB_REPO_URL")
-    assert "in the README" in ClassJoin(board).widget.children[0].value
+    monkeypatch.delenv("XLIB_REPO_URL")   # the site's own README, shipped beside the apps, at that section
+    shipped = ClassJoin(board).widget.children[0].value
+    assert 'href="../../readme.html#a-class-on-one-computer"' in shipped and "in the README" not in shipped
+
+
+def test_where_an_app_tells_a_student_to_join_a_class_it_says_the_site_has_no_join_form():
+    """The apps' words are the same served and on the site: the paragraph that says to press Join the class says
+    too that on the site the box below says where class mode runs instead."""
+    build = load_build()
+    for name in set(build.NOTEBOOKS) - {"index.ipynb"}:
+        cells = json.loads((ROOT / "notebooks" / name).read_text())["cells"]
+        text = next("".join(c["source"]) for c in cells if "".join(c["source"]).startswith("## Play in a class"))
+        joining = next(p for p in text.split("\n\n") if "**Join the class**" in p)
+        assert "in the box below" in joining and "On the site that runs without a server" in joining, name
 
 
 def test_the_class_box_served_is_the_join_form(no_links):
@@ -203,6 +215,24 @@ def test_a_stand_in_satisfies_a_versioned_requirement(tmp_path):
     wheels = [_wheel(tmp_path, "shell", "1.0", ["jedi>=0.16"], ["shell"]), build.stand_in("jedi", tmp_path)]
     lock = build.write_lock(core, wheels, set(), tmp_path / "lock.json")
     assert lock["packages"]["shell"]["depends"] == ["jedi"]
+
+
+def test_the_code_of_every_page_the_site_ships_runs_where_python_has_no_sqlite3(tmp_path):
+    """The site's Python has no sqlite3 (the stand-in above): every import of the pages it ships, and the class
+    box they show there, run without it (a module that needs it imports it where it is used)."""
+    build = load_build()
+    lines = []
+    for name in build.NOTEBOOKS:
+        for cell in json.loads((ROOT / "notebooks" / name).read_text())["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code":
+                lines += [line for line in source.splitlines() if line.startswith(("from xlib", "import xlib"))]
+    script = tmp_path / "imports.py"
+    script.write_text("import sys\nsys.modules['sqlite3'] = sys.modules['_sqlite3'] = None\n" + "\n".join(lines)
+                      + "\nfrom xlib import runtime\nruntime.ON_SITE = True\nfrom xlib.board import Board\n"
+                      "from xlib.panels.classroom import ClassJoin\nClassJoin(Board('x', keep=None))\nprint('ran')\n")
+    ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert ran.stdout.strip() == "ran", ran.stderr[-2000:]
 
 
 def test_the_kernel_wheels_load_at_start():

@@ -43,11 +43,6 @@ def link(name: str) -> str | None:
     return os.environ.get(f"XLIB_{name}_URL") or None
 
 
-def readme_section(anchor: str) -> str | None:
-    """The address of a section of the README in the repository, when the repository is configured."""
-    return document("README.md", anchor, site=False)
-
-
 def document(path: str, section: str = "", site: bool | None = None) -> str | None:
     """The address of a document of the repository ("README.md", "docs/RULES.md"), at a `section` (its heading's
     anchor) when given: in the repository when one is configured, else on the static site the page it ships beside

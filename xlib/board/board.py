@@ -36,6 +36,7 @@ from .access import page_access, reduced_motion
 from .files import MAX_RECORD_BYTES, read_upload, save_link
 from .keeper import Keeper
 from .layout import TALLER_ROWS, build
+from .progress import page_progress
 from .result import result_detail, result_title
 from .options import OptionFields
 from .seats import SeatPanel
@@ -192,6 +193,7 @@ class Board:
         self.news: list[str] = []
         self._confirm_new: State | None = None   # the position at which New game was pressed once
         self._quiet = True                         # nothing said: the message box shows the last move
+        self._busy_said = False                    # the message box says only that the board is busy
         self.floor: State | None = None            # Undo goes back no further (an exercise's given history)
         self.message_lines = 3                     # lines of 14 px the message box holds (an exercise's holds more)
         self.news_marks: tuple[Any, ...] = ()
@@ -218,10 +220,14 @@ class Board:
         self.keeper: Keeper | None = None
         self._offer: dict[str, Any] | None = None
         self._kept = ""
+        #: the id of the board's place on the page, for links down to it (a full board that keeps its game)
+        self.anchor = ""
         if controls is True and keep:
             self.keeper = Keeper(f"xlib-{keep}:{self.game_name}")
             self.keeper.observe(self.guard(self._on_kept), names="loaded")
-            self.widget.children = (*self.widget.children, self.keeper)
+            self.anchor = f"xlib-{keep}-{self.game_name}"
+            place = w.HTML(f"<a id='{self.anchor}'></a>", layout=w.Layout(height="0px"))
+            self.widget.children = (place, *self.widget.children, self.keeper)
         self.refresh()
 
     # ---- the live game shown ------------------------------------------------------------------
@@ -460,6 +466,7 @@ class Board:
         icon = {"illegal": "✗ "}.get(kind, "")
         size = message_size(text, 480, self.message_lines)
         self._quiet = not text
+        self._busy_said = False
         self.message.value = (f'<div style="color:{colour};line-height:1.3;font-size:{size}px">{icon}{text}</div>'
                               if text else self._last_move_line())
 
@@ -523,10 +530,10 @@ class Board:
                             for i, (m, p) in enumerate(entries)) or "<i>no moves yet</i>"
             # newest at the foot, and the list starts scrolled there: a reversed column keeps its end in view; it
             # holds LOG_LINES whole lines of 19 px, and is that high from the start, so nothing under it moves as
-            # it fills (while empty, its one line stands at the top)
+            # it fills; its lines stand at the top under the heading until they fill it (the free room goes below)
             flow = "display:flex;flex-direction:column-reverse;" if entries else ""
             self.log.value = (f"<div class='xlib-log-list' style='{flow}height:{LOG_LINES * 19}px;line-height:19px;"
-                              f"overflow-y:auto'><div>{lines}</div></div>")
+                              f"overflow-y:auto'><div style='margin-bottom:auto'>{lines}</div></div>")
         if self.entry is not None:
             self.entry.disabled = not playable
             self.entry.options = tuple(str(m) for m in shown.moves()[:MAX_COMPLETIONS]) if playable else ()
@@ -599,9 +606,16 @@ class Board:
             return
         self._offer = saved
         moves = self.moves_listed(kept) if kept is not None else 0
-        self.say(f"Continue your game? ({moves} move{'s' if moves != 1 else ''}, {html.escape(str(saved.get('title')))}"
-                 f", {ago(saved.get('age', 0))}) It was kept on this device.", "good")
+        count = f"{moves} move{'s' if moves != 1 else ''}"
+        title = html.escape(str(saved.get("title")))
+        self.say(f"Continue your game? ({count}, {title}, {ago(saved.get('age', 0))}) It was kept on this device.",
+                 "good")
         self.refresh()
+        progress = page_progress(self.game_name)   # where the app's page opens: said there too, with a way down
+        if progress is not None:
+            progress.offer_game(f"<b>Your game of {title} is waiting</b> on the board below: {count}, kept on this "
+                                f"device {ago(saved.get('age', 0))}.", self.anchor,
+                                self.guard(lambda: self.continue_kept(True)))
 
     def _offer_buttons(self) -> tuple[Any, ...]:
         yes = w.Button(description="Continue your game", icon="play", button_style="success",
@@ -615,6 +629,9 @@ class Board:
     def continue_kept(self, yes: bool = True) -> None:
         """Take the kept game back (its moves, seats and names), or leave it for the game on the board."""
         saved, self._offer = self._offer, None
+        progress = page_progress(self.game_name)
+        if progress is not None:
+            progress.game_taken()
         if yes and saved is not None:
             state = replay(saved["record"])
             self._set_state(state)
@@ -871,7 +888,7 @@ class Board:
             self.busy = busy or "The board is busy."
         canvases.set_busy(self.canvas, True)
         self._stop = False
-        self.say(self.busy, "busy")
+        self._say_busy()
         self.widget.add_class("xlib-busy")   # for the eye of a test: the board is working
         self.refresh()
         if loop is not None:
@@ -908,8 +925,8 @@ class Board:
 
     def _finished(self) -> None:
         """The job under way is done: the board is free, and what waited for it runs."""
-        if self.busy is not None and self.busy in self.message.value:
-            self.say("")   # nothing more to say than that the move is done
+        if self._busy_said:
+            self.say("")   # nothing more to say than that the move is done (a dropped click's answer stays)
         with self._busy_lock:
             self.busy = None
         canvases.set_busy(self.canvas, False)
@@ -965,6 +982,12 @@ class Board:
             return False
         return True
 
+    def _say_busy(self) -> None:
+        """Say that the board is busy (what it does), to be unsaid when it is done unless something else is said."""
+        assert self.busy is not None
+        self.say(self.busy, "busy")
+        self._busy_said = True
+
     def _tell_news(self, prefix: str = "") -> None:
         """Say what the last moves made happen, and outline where."""
         text = " ".join(self.news[-3:])
@@ -983,7 +1006,7 @@ class Board:
             assert p is not None
             if self.busy is not None:
                 self.busy = f"{self.who(p)} is thinking…"
-                self.say(self.busy, "busy")
+                self._say_busy()
             decision = yield from game.computer_move()
             if decision is None or self._stop or game is not self.game:
                 return   # another device plays this seat's move (a class table), or the board moved on
@@ -1007,8 +1030,10 @@ class Board:
                 self._tell_news(f"{self.who(p)} played <code>{html.escape(str(move))}</code>.")
 
     def computer_turns(self) -> None:
-        """Let computer seats move until a person is to move or the game is over."""
-        self._run(self._computer_loop, "The computer is thinking…")
+        """Let computer seats move until a person is to move or the game is over. With no computer to move (a new
+        game a person starts) the board is not busy a moment: the first click after it is played."""
+        if self._computer_to_move():
+            self._run(self._computer_loop, "The computer is thinking…")
 
     def undo(self) -> None:
         """Take back the last move (and the computer's replies, back to a person's move)."""

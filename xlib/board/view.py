@@ -6,6 +6,7 @@ view draws in its own coordinates (`width` × `height`); the board scales the ca
 the screen and hands clicks back in those coordinates."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
@@ -49,6 +50,20 @@ class Target:
     y: float
     rx: float = 16.0
     ry: float = 16.0
+
+
+#: the direction (x, y) of each arrow key, in the view's coordinates (y grows downwards)
+ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """Where an arrow key moves the keyboard's cursor: towards (dx, dy) in the view's coordinates (a unit vector;
+    y grows downwards), to the nearest place that way no farther than `reach` view units."""
+
+    dx: float
+    dy: float
+    reach: float = math.inf
 
 
 @dataclass
@@ -103,6 +118,16 @@ class View:
     def key_targets(self, state: State, selection: Any = None) -> list[Target]:
         """What the keyboard's cursor can stand on now: every place a click could choose (none by default)."""
         return []
+
+    def key_help(self) -> str:
+        """What this board's keys do beyond the plain arrows, said as the cursor appears ("" when nothing more)."""
+        return ""
+
+    def arrow(self, key: str, shift: bool = False) -> Arrow | None:
+        """How the key `key` (with Shift held or not) moves the keyboard's cursor; None for a key that is no arrow.
+        By default each arrow key goes to the nearest place its way, however far, with Shift or without."""
+        direction = ARROWS.get(key)
+        return Arrow(*direction) if direction is not None else None
 
     def draw_cursor(self, canvas: Any, target: Target) -> None:
         """The keyboard's cursor: a thick dark outline with a white one inside, seen on every colour."""

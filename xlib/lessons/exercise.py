@@ -146,8 +146,11 @@ def _judged(judge: Callable[[State, State], T], start: State, end: State, entere
 
 
 def _refusal(start: State, choice: str) -> str:
-    """The rules' sentence refusing `choice` at `start`, or '' when it is a legal move there."""
-    return start.explain(choice) or ""
+    """The rules' sentence refusing `choice` at `start`, or '' when it is a legal move there; without the move's
+    own notation where the rules begin with it ("a6-a4: a6 is not…"): the answer names the choice already."""
+    reason = start.explain(choice) or ""
+    named = f"{choice.strip()}:"
+    return reason[len(named):].strip() if reason.lower().startswith(named.lower()) else reason
 
 
 def turn_over(start: State, now: State) -> bool:

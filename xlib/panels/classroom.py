@@ -170,7 +170,7 @@ class _Worker:
 def site_notice() -> w.VBox:
     """The class box where a class's devices cannot meet (the static site, Binder): class mode and live tables need
     the apps served from one computer, and where to read how."""
-    section = runtime.readme_section(runtime.CLASS_SECTION)
+    section = runtime.document("README.md", runtime.CLASS_SECTION)   # on the site, the README it ships
     how = (f'<a href="{html.escape(section, quote=True)}" target="_blank" rel="noopener">how to serve the apps for '
            f"a class</a>" if section else "how to serve the apps for a class: <i>A class on one computer</i>, in the "
            "README")

@@ -137,8 +137,9 @@ class XAlliesView(View):
         reason = state.explain(f"{w}+")
         if reason is not None and state.moves() != ["pass"]:
             return Click(message=reason, marks=(w,), illegal=True)
-        if state.moves() == ["pass"]:
-            return Click(message="None of your wells holds a coloured piece: you pass (button below).")
+        if state.moves() == ["pass"]:   # the board shows its Pass button beside it, under Undo
+            return Click(message="No well of your region holds a coloured piece, so you pass: press Pass, to the "
+                                 "right of the board under Undo.")
         return Click(selection=w, message=f"Well {w}: now click the next well clockwise ({(w + 1) % WELLS}) or "
                                           f"counter-clockwise ({(w - 1) % WELLS}), or use the buttons.")
 
@@ -266,6 +267,7 @@ class XAlliesView(View):
             return f"Shooting: {names[mover]} shoots, shot {len(state.shots[mover]) + 1} of {state.whites[mover]}."
         who = names[mover]
         doing = (f"chooses the colour to drop into well {next_well(state)}" if state.in_turn
+                 else "must pass: no well of their region holds a coloured piece" if state.moves() == ["pass"]
                  else "sows a well of their region")
         return f"Turn {state.turn + 1}: {who} {doing}."
 
