@@ -37,11 +37,11 @@ class ByteTable(dict[int, tuple[T, ...]], Generic[T]):
 
     def __init__(self, items: Sequence[T], b: int) -> None:
         super().__init__()
-        self.items, self.first = items, 8 * b
+        self.cell_items, self.first = items, 8 * b
 
     def __missing__(self, byte: int) -> tuple[T, ...]:
         cells = [self.first + k for k in _BYTE_BITS[byte]]
-        found = self[byte] = tuple(self.items[i] for i in cells if i < len(self.items))
+        found = self[byte] = tuple(self.cell_items[i] for i in cells if i < len(self.cell_items))
         return found
 
 

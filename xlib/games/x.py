@@ -321,7 +321,8 @@ class XState(State):
         g = self.game
         n, line = g.n, g.side_masks[0]
         c = self._corners
-        owners = reaches = None
+        owners: list[int | None] | None = None
+        reaches: list[tuple[int, int]] | None = None
         for k, (sides, shift_a, start_a, shift_b, start_b) in enumerate(g.corner_reading):
             if not grew & sides:
                 continue  # nothing new along this corner's sides
@@ -330,7 +331,7 @@ class XState(State):
                 reach = (a.bit_length() - 1 if start_a else n - (a & -a).bit_length(),
                          b.bit_length() - 1 if start_b else n - (b & -b).bit_length())
                 if reach > c.reaches[k]:
-                    if owners is None:
+                    if owners is None or reaches is None:
                         owners, reaches = list(c.owners), list(c.reaches)
                     owners[k], reaches[k] = colour, reach
         if owners is not None and reaches is not None:
