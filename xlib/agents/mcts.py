@@ -23,9 +23,9 @@ import random
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generator
+from typing import Any, ClassVar, Generator, Mapping
 
-from .. import threads
+from .. import registry, threads
 from ..core import Move, State
 from ..rng import check_seed
 from .evaluations import PLAYOUT_PLIES, Judgement, evaluate, exploration, outcome, playout_outcome, sure_winner
@@ -39,10 +39,10 @@ SLICE = 0.05  # seconds of search between two pauses of `steps` (a page answers 
 
 
 class _Node:
-    __slots__ = ("state", "mover", "untried", "children", "visits", "totals", "wins", "winner", "win_move",
+    __slots__ = ("state", "mover", "_untried", "children", "visits", "totals", "wins", "winner", "win_move",
                  "spotted")
 
-    def __init__(self, state: State, rng: random.Random, spot: bool) -> None:
+    def __init__(self, state: State, spot: bool) -> None:
         self.state = state
         mover = state.to_move
         self.mover: int = -1 if mover is None else mover  # -1 once the game is over
@@ -54,23 +54,36 @@ class _Node:
         self.winner: int | None = None  # proven: this player wins from here whatever anyone does
         self.win_move: Move | None = None  # the mover's move that wins at once
         self.spotted = False
+        # the moves not searched yet, listed when first needed: most nodes of a search are its leaves, whose
+        # moves it never lists (tried in a random order: see MCTSAgent._iterate)
+        self._untried: list[Move] | None = None
         if state.over:
-            self.untried: list[Move] = []
+            self._untried = []
             self.winner = sure_winner(state)
             self.spotted = True
             return
-        moves = state.moves()
-        rng.shuffle(moves)
-        self.untried = moves
         if spot:
             self.spot()
 
+    @property
+    def untried(self) -> list[Move]:
+        """The moves from here not searched yet (listed on the first call)."""
+        if self._untried is None:
+            self._untried = self.state.moves()
+        return self._untried
+
+    @property
+    def expanded(self) -> bool:
+        """Every move from here has a child: the moves were listed and none is left."""
+        return self._untried is not None and not self._untried
+
     def spot(self) -> None:
-        """Look for a win at once; a node whose mover has one is proven and needs no more search."""
+        """Look for a win at once; a node whose mover has one is proven and needs no more search. A game that
+        can say cheaply that no move wins spares listing the moves."""
         if self.spotted:
             return
         self.spotted = True
-        if self.winner is not None:
+        if self.winner is not None or can_win(self.state) is False:
             return
         moves = self.untried + [m for m, _ in self.children.values()]
         wins = winning_moves(self.state, moves)
@@ -96,6 +109,13 @@ class _Search:
         self.stopped = ""
 
 
+def check_count(what: str, count: Any) -> int:
+    """`count` if it is a whole number of at least 1, else a clear error naming `what` it counts."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"{what} must be a whole number of at least 1, not {count!r}")
+    return count
+
+
 @dataclass(frozen=True)
 class MoveStat:
     """What the search thought of one move: how often it was tried and how well it did for the mover."""
@@ -106,9 +126,15 @@ class MoveStat:
 
 
 class MCTSAgent:
-    """UCT search within a budget: `seconds` per move (default 1), or `iterations`, or both (whichever ends first).
+    """UCT search within a budget: `seconds` per move (default 1), or exactly `iterations` imagined games, or
+    `nodes`, or several (whichever ends first).
 
-    `exploration` weighs trying other moves against the best so far (default: the game's own, 0.7 for most)."""
+    `nodes` is a level's budget by imagined games, one number or one per game by name (a game not named has
+    its time budget alone): the imagined games through the position it decides at, those kept from the last
+    search included (a turn of several decisions, or a reply the search foresaw, needs fewer new ones), and
+    it stops sooner when no move can overtake the best in the games left. `iterations` plays exactly that many
+    new imagined games, as a study that must repeat needs. `exploration` weighs trying other moves against the
+    best so far (default: the game's own, 0.7 for most)."""
 
     name = "mcts"
     label = "MCTS"
@@ -116,17 +142,24 @@ class MCTSAgent:
     classifier: ClassVar[dict[str, Any]] = {"games": "any", "stochastic": True, "long_run_time": True}
 
     def __init__(self, iterations: int | None = None, seconds: float | None = 1.0, seed: int = 0,
-                 exploration: float | None = None, rollout_turns: int | None = None, reuse: bool = True) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("give MCTSAgent a budget: iterations, seconds, or both")
-        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
-                                       or iterations < 1):
-            raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
+                 exploration: float | None = None, rollout_turns: int | None = None, reuse: bool = True,
+                 nodes: int | Mapping[str, int] | None = None) -> None:
+        if iterations is None and seconds is None and nodes is None:
+            raise ValueError("give MCTSAgent a budget: iterations, seconds, nodes, or several")
+        if iterations is not None:
+            check_count("iterations", iterations)
+        if isinstance(nodes, Mapping):
+            for game, count in nodes.items():
+                registry.game_class(game)  # an unknown game is a clear error
+                check_count("nodes", count)
+            nodes = dict(nodes)
+        elif nodes is not None:
+            check_count("nodes", nodes)
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                     or seconds <= 0):
             raise ValueError(f"seconds must be a positive number, not {seconds!r}")
         check_seed(seed)
-        self.iterations, self.seconds = iterations, seconds
+        self.iterations, self.seconds, self.nodes = iterations, seconds, nodes
         self.exploration = exploration
         self.rollout_turns = rollout_turns
         self.reuse = reuse
@@ -256,12 +289,22 @@ class MCTSAgent:
         stop_at = None if self.seconds is None else self._stop_at(start)
         yield from self._grow(root, job, start, stop_at, pause)
 
+    def node_budget(self, state: State) -> int | None:
+        """The imagined games this player's budget by nodes allows through `state` (None: no such budget)."""
+        if isinstance(self.nodes, dict):
+            return self.nodes.get(state.game.name)
+        return self.nodes
+
     def _grow(self, root: _Node, job: _Search, start: float, stop_at: float | None,
               pause: float | None) -> Generator[None, None, None]:
         """Search from `root` until the budget is spent (`job.stop`, or the clock at `stop_at`), the iterations
-        are done, or the choice is clear; yield after every `pause` seconds of search, if given."""
+        or nodes are done, or the choice is clear; yield after every `pause` seconds of search, if given."""
         deadline = None if self.seconds is None else start + self.seconds
         limit = self.iterations
+        nodes = self.node_budget(root.state)
+        if nodes is not None:  # the imagined games kept through the root count towards the budget
+            nodes = max(0, nodes - root.visits)
+            limit = nodes if limit is None else min(limit, nodes)
         if root.winner == root.mover:
             job.stopped = "sure"
             return
@@ -289,15 +332,15 @@ class MCTSAgent:
                 if slice_end is not None and pause is not None and now >= slice_end:
                     yield
                     slice_end = time.perf_counter() + pause
-            if deadline is not None and job.iterations % 16 == 0 and \
-                    self._settled(root, job.iterations, start, deadline):
+            if job.iterations % 16 == 0 and (deadline is not None or nodes is not None) and \
+                    self._settled(root, job.iterations, nodes, start, deadline):
                 job.stopped = "clear"
                 break
 
-    def _settled(self, root: _Node, done: int, start: float, deadline: float) -> bool:
-        """True when the most-tried move cannot be overtaken in the time left, only one move does not lose,
-        or the most-tried move has won nearly every one of many imagined games (a won position needs no more
-        thought)."""
+    def _settled(self, root: _Node, done: int, limit: int | None, start: float, deadline: float | None) -> bool:
+        """True when the most-tried move cannot be overtaken in the imagined games left (by the node budget, or
+        at this pace before the deadline), only one move does not lose, or the most-tried move has won nearly
+        every one of many imagined games (a won position needs no more thought)."""
         if root.untried:
             return False
         p = root.mover
@@ -309,12 +352,15 @@ class MCTSAgent:
         best = alive_nodes[0]
         if best.visits >= SURE_VISITS and best.wins[p] >= SURE_SHARE * best.visits:
             return True
-        now = time.perf_counter()
-        left = (deadline - now) * done / max(now - start, 1e-6)
+        left = math.inf if limit is None else limit - done
+        if deadline is not None:
+            now = time.perf_counter()
+            left = min(left, (deadline - now) * done / max(now - start, 1e-6))
         return alive[0] - alive[1] > left
 
     def _root_for(self, state: State) -> _Node:
-        """Reuse the subtree the game went through since the last move, if there is one."""
+        """Reuse the subtree the game went through since the last move, if there is one. The root's moves are
+        listed here: a root handed over is ready to be decided on, however soon the time runs out."""
         node: _Node | None = None
         if self.reuse and self.root is not None:
             line: list[Move | None] = []
@@ -328,7 +374,10 @@ class MCTSAgent:
                     entry = node.children.get(m.key()) if node is not None and m is not None else None
                     node = entry[1] if entry is not None else None
         if node is None:
-            return _Node(state, self.rng, spot=True)
+            node = _Node(state, spot=True)
+            node.untried  # noqa: B018 - listed now (see above)
+            return node
+        node.untried  # noqa: B018
         node.spot()
         for _, child in node.children.values():  # the moves that let the next player win at once
             child.spot()
@@ -337,7 +386,7 @@ class MCTSAgent:
     def _iterate(self, root: _Node) -> None:
         node, path = root, [root]
         c = self.exploration if self.exploration is not None else exploration(node.state.game.name)
-        while node.winner is None and not node.untried and node.children:  # selection
+        while node.winner is None and node.children and node.expanded:  # selection
             log_n = math.log(node.visits)
             p = node.mover
             best, best_score = None, -math.inf
@@ -351,10 +400,14 @@ class MCTSAgent:
             assert best is not None
             node = best
             path.append(node)
-        if node.winner is None and node.untried:  # expansion
-            move = node.untried.pop()
+        if node.winner is None and node.untried:  # expansion: a random untried move
+            untried = node.untried
+            k = self.rng.randrange(len(untried))
+            move = untried[k]
+            untried[k] = untried[-1]
+            untried.pop()
             spot = len(path) <= 1 or cheap_to_spot(node.state.game.name)
-            child = _Node(node.state.play(move), self.rng, spot=spot)
+            child = _Node(node.state.play(move), spot=spot)
             node.children[move.key()] = (move, child)
             node = child
             path.append(node)
@@ -377,7 +430,7 @@ class MCTSAgent:
             won = [child.winner for _, child in n.children.values()]
             if n.mover in won:
                 n.winner = n.mover
-            elif not n.untried and won and won[0] is not None and all(w == won[0] for w in won):
+            elif n.expanded and won and won[0] is not None and all(w == won[0] for w in won):
                 n.winner = won[0]
             else:
                 break
