@@ -214,6 +214,37 @@ def test_a_decided_choice_stops_the_clock_early():
     assert agent.stopped in ("clear", "sure")
 
 
+class FakeClock:
+    """A clock that moves a millisecond each time it is read: a search's timing without the machine's speed."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def perf_counter(self):
+        self.now += 0.001
+        return self.now
+
+
+def test_the_decisions_of_one_turn_share_its_time_cap(monkeypatch):
+    import xlib.agents.mcts as mcts
+
+    monkeypatch.setenv("XLIB_THREADS", "off")  # the search in the caller, stopping by its own clock
+    monkeypatch.setattr(mcts, "time", FakeClock())
+    # blue can sow only well 3, whose blue and purple pieces make two more decisions: the colour of each drop
+    s = xlib.game("xallies").position("0:* 1:* 2:* 3:bbp* 4:ppp* 5:pp* 6:pp* 7:* 8:bbbgg* 9:bbbgg* 10:gg* 11:gg* "
+                                      "; to b")
+    agent = Medium(seed=0, nodes=None)  # its time cap alone: half a second
+    spent = []
+    while s.to_move == 0:
+        move = agent.choose(s)
+        spent.append(agent.elapsed)
+        s = s.play(move)
+    assert len(spent) == 3 and 0.4 < spent[0] <= 0.5
+    assert all(t <= 0.25 * 0.5 for t in spent[1:])  # what the sowing left: a quarter of the cap at least
+    agent.choose(xlib.game("xallies").start(seed=1))  # a new turn has the whole cap again
+    assert agent.elapsed > 0.4
+
+
 def test_mcts_move_fits_a_time_budget():
     agent = MCTSAgent(seconds=0.2, seed=0)
     agent.choose(xlib.game("xallies").start())

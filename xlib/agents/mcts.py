@@ -11,9 +11,16 @@ plays a move that lets the next player win at once when another move avoids it.
 
 With a time budget the search runs beside the caller, who takes the best move found when the
 time is up: one slow step (listing the moves of a crowded Xero-G board) cannot make the
-computer late. Where no thread can start (a browser), the search runs in the caller and stops by
-its own clock; `steps` gives it in slices, so that the page can answer between them. The tree is
-kept between moves and reused when the game went on through it.
+computer late (the caller reads the tree from copies of its child lists, as that step may still
+be adding to them). Where no thread can start (a browser), the search runs in the caller and
+stops by its own clock; `steps` gives it in slices, so that the page can answer between them.
+The tree is kept between moves and reused when the game went on through it. The time budget
+covers a whole turn: a decision that goes on with the player's own turn (an XAllies sowing's
+drops) has what the turn's first decisions left, and at least a quarter of it.
+
+A level's budget by nodes (imagined games per decision, those kept from the last search
+included) makes its play the same on a fast and a slow computer, as long as the time cap
+leaves room for them.
 """
 from __future__ import annotations
 
@@ -36,6 +43,8 @@ LOST = -1e9  # the selection score of a child proven to be won by someone else
 SURE_VISITS, SURE_SHARE = 200, 0.98  # a move that won this share of this many imagined games is played at once
 FEW_VISITS = 30  # below this many imagined games through a move, its reason says the estimate is unsure
 SLICE = 0.05  # seconds of search between two pauses of `steps` (a page answers a click within this)
+#: the share of the time cap a decision has at least, when earlier decisions of the same turn spent the cap
+LEAST_SHARE = 0.25
 
 
 class _Node:
@@ -173,12 +182,14 @@ class MCTSAgent:
         self._why: Why | None = None
         self._worker: threading.Thread | None = None
         self._search_now = _Search()
+        self._chosen: Move | None = None  # the move chosen at `anchor`
+        self._turn_began = 0.0  # when the turn of the decision being made began (the time cap counts from it)
 
     # ---- choosing --------------------------------------------------------------------------
     def choose(self, state: State) -> Move:
         if state.over:
             raise ValueError("the game is over: there is no move to choose")
-        start = time.perf_counter()
+        start = self._begin(state)
         collecting = gc.isenabled()
         gc.disable()  # the tree holds no reference cycles; a collection pass over it only makes the answer late
         try:
@@ -193,7 +204,7 @@ class MCTSAgent:
         checks its own clock: it ends when the time budget is spent, as `choose` does."""
         if state.over:
             raise ValueError("the game is over: there is no move to choose")
-        start = time.perf_counter()
+        start = self._begin(state)
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -219,6 +230,8 @@ class MCTSAgent:
         worker.join(max(0.0, self._stop_at(start) - time.perf_counter()))
         job.stop.set()
         worker.join(0.005)
+        if worker.is_alive() and job.root is not None and not job.stopped:
+            job.stopped = "budget"  # the worker finishes its last step after the answer (it may be a long one)
         if job.root is None and can_win(state):  # a win in one is worth a little overtime
             assert self.seconds is not None
             worker.join(max(0.0, start + 2 * self.seconds - time.perf_counter()))
@@ -232,10 +245,28 @@ class MCTSAgent:
             raise job.error
         return self._conclude(state, job, start)
 
+    def _begin(self, state: State) -> float:
+        """The time now, when the decision on `state` begins; notes when its turn began. A decision that goes on
+        with this player's own turn (the game went on by the move it chose last, and it moves again: an XAllies
+        sowing's drops) shares the turn's time cap."""
+        now = time.perf_counter()
+        anchor = self.anchor
+        going_on = anchor is not None and state.parent is anchor and state.to_move == anchor.to_move and \
+            self._chosen is not None and state.last_move == self._chosen
+        if not going_on:
+            self._turn_began = now
+        return now
+
+    def _deadline(self, start: float) -> float:
+        """When the time cap of a decision begun at `start` runs out: the turn's cap, but never less than
+        LEAST_SHARE of the cap for the decision itself."""
+        assert self.seconds is not None
+        return max(self._turn_began + self.seconds, start + LEAST_SHARE * self.seconds)
+
     def _stop_at(self, start: float) -> float:
         """When a search with a time budget stops: a little early, as the last step and the answer take a moment."""
         assert self.seconds is not None
-        return start + self.seconds - max(0.03, 0.08 * self.seconds)
+        return self._deadline(start) - max(0.03, 0.08 * self.seconds)
 
     def _conclude(self, state: State, job: _Search, start: float) -> Move:
         """The move the finished search chose, with its record (what it weighed, and why)."""
@@ -243,7 +274,7 @@ class MCTSAgent:
         root = job.root
         assert root is not None
         self.root, self.anchor = root, state
-        move = self._decide(root)
+        move = self._chosen = self._decide(root)
         self.elapsed = time.perf_counter() - start
         self._record(state, root, move)
         return move
@@ -299,7 +330,7 @@ class MCTSAgent:
               pause: float | None) -> Generator[None, None, None]:
         """Search from `root` until the budget is spent (`job.stop`, or the clock at `stop_at`), the iterations
         or nodes are done, or the choice is clear; yield after every `pause` seconds of search, if given."""
-        deadline = None if self.seconds is None else start + self.seconds
+        deadline = None if self.seconds is None else self._deadline(start)
         limit = self.iterations
         nodes = self.node_budget(root.state)
         if nodes is not None:  # the imagined games kept through the root count towards the budget
@@ -469,7 +500,7 @@ class MCTSAgent:
         if root.winner == p:
             if root.win_move is not None:
                 return root.win_move
-            return next(m for m, c in root.children.values() if c.winner == p)
+            return next(m for m, c in list(root.children.values()) if c.winner == p)
         entries = list(root.children.values())
         alive = [(m, c) for m, c in entries if c.winner is None or c.winner == p]
         if not alive and root.untried:
@@ -493,7 +524,7 @@ class MCTSAgent:
         if node is not None:
             line = [node.state]
             while node.state.to_move == p and node.children:  # the rest of the mover's turn, as it expects it
-                node = max(node.children.values(), key=lambda mc: mc[1].visits)[1]
+                node = max(list(node.children.values()), key=lambda mc: mc[1].visits)[1]
                 line.append(node.state)
         weighed = []
         if root.winner == p:
