@@ -7,14 +7,15 @@ The figure is the share of the games won by the level's side (a shared win count
 strength gives 50% in every game; the targets are Hard 60% against Medium and Medium 70% against Easy. The
 interval is 95% (Wilson), over the games played.
 
-Each level is measured two ways: by nodes (its budget of imagined games per decision, with no clock: the
-same on any computer) and by time (its time cap alone, as many imagined games as this computer manages).
-Move times are the shipped levels' (nodes and cap together) against Random players: median and worst
-seconds a decision, and the imagined games it played.
+Each level is measured two ways: by nodes (its budget of imagined games per decision alone, with no clock:
+the same on any computer) and by time (as shipped, its node budget within its time cap, on this computer as
+busy as it is: where the cap cuts the search short, the level is weaker than by nodes). Move times are the
+shipped levels' against Random players: median and worst seconds a decision, and the imagined games it played.
 
     python benchmarks/strength.py [--games N] [--time-games N] [--game NAME] [--pair hard-medium] [--workers N]
 
-Each figure's games are kept in build/strength/ and a run with the same arguments plays only those missing.
+Each figure's games are kept in build/strength/ (or --results) and a run with the same arguments plays only
+those missing.
 """
 from __future__ import annotations
 
@@ -27,8 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import xlib
-from xlib.agents import MCTSAgent, make_agent
-from xlib.agents import AGENTS
+from xlib.agents import AGENTS, MCTSAgent, make_agent
 from xlib.rng import stream
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,10 +45,11 @@ MODES = ("nodes", "time")
 
 
 def spec(level: str, mode: str) -> Any:
-    """The player for `level` measured by nodes (its node budget, no clock) or by time (its time cap alone)."""
-    if not issubclass(AGENTS[level], MCTSAgent):
-        return level
-    return (level, {"seconds": None}) if mode == "nodes" else (level, {"nodes": None})
+    """The player for `level` measured by nodes (its node budget alone, no clock) or on the clock (as shipped: its
+    node budget and its time cap, on this computer as busy as it is)."""
+    if mode == "nodes" and issubclass(AGENTS[level], MCTSAgent):
+        return level, {"seconds": None}
+    return level
 
 
 def lineups(a: Any, b: Any, seats: int) -> dict[str, list[Any]]:
@@ -70,19 +71,22 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def side_share(label: str, pair: str, mode: str, games: int, workers: int, seed: int = 0) -> tuple[float, int]:
-    """(share of the games won by the pair's first level, games played), its seats as `lineups` says."""
+def side_share(label: str, pair: str, mode: str, games: int, workers: int, results: Path,
+               seed: int = 0) -> tuple[float, int, dict[int, float]]:
+    """(share of the games won by the pair's first level, games played, its share by how many seats it had),
+    its seats as `lineups` says."""
     game, options = GAMES[label]
     a, b, _ = PAIRS[pair]
     seats = len(xlib.game(game, **options).players)
     ups = lineups(spec(a, mode), spec(b, mode), seats)
     per = max(1, -(-games // len(ups)))
-    out = ROOT / "build" / "strength" / f"{label}-{pair}-{mode}.csv"
+    out = results / f"{label}-{pair}-{mode}.csv"
     out.parent.mkdir(parents=True, exist_ok=True)
     df = xlib.tournament(game, ups, games=per, seed=seed, workers=workers, out=out, **options)
     df["side"] = [lu[seat] for lu, seat in zip(df.lineup, df.seat)]
-    won = df[df.side == "A"].groupby("game").win.sum()
-    return float(won.mean()), len(won)
+    won = df[df.side == "A"].groupby(["lineup", "game"]).win.sum().reset_index()
+    by_seats = won.groupby(won.lineup.str.count("A")).win.mean()
+    return float(won.win.mean()), len(won), {int(k): float(v) for k, v in by_seats.items()}
 
 
 def move_times(label: str, level: str, games: int, seed: int = 0) -> tuple[list[float], list[int]]:
@@ -117,6 +121,7 @@ def main() -> None:
     ap.add_argument("--game", choices=list(GAMES), action="append", help="only this game (again for more)")
     ap.add_argument("--pair", choices=list(PAIRS), action="append", help="only this pair (again for more)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--results", type=Path, default=ROOT / "build" / "strength", help="where the games are kept")
     args = ap.parse_args()
     labels = args.game or list(GAMES)
     pairs = args.pair or list(PAIRS)
@@ -131,8 +136,9 @@ def main() -> None:
     counts = {"nodes": args.games, "time": args.time_games}
     if not any(counts.values()):
         return
-    print("share of the games won by the first level's side (equal strength: 50%), 95% interval, games")
-    print(f"{'game':<8} {'pair':<14} {'target':>6} " + " ".join(f"{'by ' + m:>24}" for m in MODES if counts[m]))
+    print("share of the games won by the first level's side (equal strength: 50%), 95% interval, games; with three")
+    print("players also the share one of it won among two of the other, and two of it against one (equal: 33%, 67%)")
+    print(f"{'game':<8} {'pair':<14} {'target':>6} " + " ".join(f"{'by ' + m:>36}" for m in MODES if counts[m]))
     for label in labels:
         for pair in pairs:
             cells = []
@@ -140,11 +146,12 @@ def main() -> None:
                 if not counts[mode]:
                     continue
                 if mode == "time" and not any(issubclass(AGENTS[lv], MCTSAgent) for lv in PAIRS[pair][:2]):
-                    cells.append(f"{'(same)':>24}")
+                    cells.append(f"{'(no clock: as by nodes)':>36}")
                     continue
-                share, n = side_share(label, pair, mode, counts[mode], args.workers)
+                share, n, by_seats = side_share(label, pair, mode, counts[mode], args.workers, args.results)
                 lo, hi = wilson(share, n)
-                cells.append(f"{share:>6.0%} ({lo:>4.0%}–{hi:>4.0%}) of {n:<4}")
+                split = " / ".join(f"{by_seats[k]:.0%}" for k in sorted(by_seats)) if len(by_seats) > 1 else ""
+                cells.append(f"{share:>5.0%} ({lo:>4.0%}–{hi:>4.0%}) of {n:<4} {split:>11}")
             target = PAIRS[pair][2]
             print(f"{label:<8} {pair:<14} {'' if target is None else f'{target:.0%}':>6} " + " ".join(cells),
                   flush=True)
