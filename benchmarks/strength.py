@@ -10,7 +10,8 @@ interval is 95% (Wilson), over the games played.
 Each level is measured two ways: by nodes (its budget of imagined games per decision alone, with no clock:
 the same on any computer) and by time (as shipped, its node budget within its time cap, on this computer as
 busy as it is: where the cap cuts the search short, the level is weaker than by nodes). Move times are the
-shipped levels' against Random players: median and worst seconds a decision, and the imagined games it played.
+shipped levels' against Random players: median and worst seconds a move (a whole turn: an XAllies sowing and
+its drops), and the imagined games it played.
 
     python benchmarks/strength.py [--games N] [--time-games N] [--game NAME] [--pair hard-medium] [--workers N]
 
@@ -90,7 +91,8 @@ def side_share(label: str, pair: str, mode: str, games: int, workers: int, resul
 
 
 def move_times(label: str, level: str, games: int, seed: int = 0) -> tuple[list[float], list[int]]:
-    """Seconds and imagined games per decision of the shipped `level` (seat rotated) against Random players."""
+    """Seconds and imagined games per move of the shipped `level` (seat rotated) against Random players: a move
+    is the level's whole turn (an XAllies sowing and its drops are several decisions in one turn)."""
     game, options = GAMES[label]
     g = xlib.game(game, **options)
     seats = len(g.players)
@@ -104,12 +106,15 @@ def move_times(label: str, level: str, games: int, seed: int = 0) -> tuple[list[
         while not s.over:
             p = s.to_move
             assert p is not None
-            t0 = time.perf_counter()
-            move = players[p].choose(s)
-            if p == me:
-                times.append(time.perf_counter() - t0)
-                nodes.append(getattr(players[p], "last_iterations", 0))
-            s = s.play(move)
+            if p != me:
+                s = s.play(players[p].choose(s))
+                continue
+            t0, played = time.perf_counter(), 0
+            while not s.over and s.to_move == me:
+                s = s.play(players[me].choose(s))
+                played += getattr(players[me], "last_iterations", 0)
+            times.append(time.perf_counter() - t0)
+            nodes.append(played)
     return times, nodes
 
 
@@ -126,11 +131,12 @@ def main() -> None:
     labels = args.game or list(GAMES)
     pairs = args.pair or list(PAIRS)
     if args.timing_games:
-        print(f"{'game':<8} {'level':<7} {'decisions':>9} {'median s':>9} {'worst s':>8} {'median nodes':>13}")
+        print("seconds a move (a whole turn) of the shipped levels against Random players, and the imagined games")
+        print(f"{'game':<8} {'level':<7} {'moves':>6} {'median s':>9} {'worst s':>8} {'median games':>13}")
         for label in labels:
             for level in ("medium", "hard"):
                 t, n = move_times(label, level, args.timing_games)
-                print(f"{label:<8} {level:<7} {len(t):>9} {statistics.median(t):>9.3f} {max(t):>8.3f} "
+                print(f"{label:<8} {level:<7} {len(t):>6} {statistics.median(t):>9.3f} {max(t):>8.3f} "
                       f"{statistics.median(n):>13.0f}", flush=True)
         print()
     counts = {"nodes": args.games, "time": args.time_games}
