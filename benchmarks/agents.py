@@ -33,7 +33,8 @@ def public_vs_fast(games: int = 1000) -> None:
 
 
 def search_iterations(games: int = 3) -> None:
-    """How many iterations Hard's one-second search gets through per XAllies decision, and why it stopped."""
+    """How many imagined games Hard's search plays per XAllies decision (its budget, within its time cap), and why
+    it stopped."""
     counts, stops = [], {}
     for seed in range(games):
         agents = [Hard(seed=seed), RandomAgent(seed + 1), RandomAgent(seed + 2)]
@@ -44,8 +45,8 @@ def search_iterations(games: int = 3) -> None:
                 counts.append(agents[0].last_iterations)
                 stops[agents[0].stopped] = stops.get(agents[0].stopped, 0) + 1
             s = s.play(m)
-    print(f"Hard (1 s a move) in XAllies: {len(counts)} decisions, median {statistics.median(counts):.0f} "
-          f"iterations, max {max(counts)}; stopped by: " + ", ".join(f"{k or 'nothing'} {v}" for k, v in stops.items()))
+    print(f"Hard in XAllies: {len(counts)} decisions, median {statistics.median(counts):.0f} new imagined games, "
+          f"max {max(counts)}; stopped by: " + ", ".join(f"{k or 'nothing'} {v}" for k, v in stops.items()))
 
 
 def persona_tournament(games: int = 1000) -> None:

@@ -1,28 +1,103 @@
-"""How fast and how strong the computer levels are, per game at default options (printed, never asserted).
+"""How strong and how fast the computer levels are, in every game (printed, never asserted).
 
-Move time: every decision of the default level (Medium) over a few games against Random, median
-and worst, the first move of each game included; the same for Hard. Strength: the share of
-games Hard wins against Random and against Greedy, its seat rotated over every seat of the
-game (the others all Random or all Greedy). Chance alone gives 1/players.
+The ladder: each level plays the next one down (Hard against Medium, Medium against Easy) and every level
+plays Random. Two players: each side in each seat, equally often. Three players: equally often one of the
+level among two of the other, and two of the level against one of the other, every seat arrangement alike.
+The figure is the share of the games won by the level's side (a shared win counted in part), so equal
+strength gives 50% in every game; the targets are Hard 60% against Medium and Medium 70% against Easy. The
+interval is 95% (Wilson), over the games played.
 
-    python benchmarks/strength.py [--games N] [--game NAME] [--timing-games N] [--workers N]
+Each level is measured two ways: by nodes (its budget of imagined games per decision alone, with no clock:
+the same on any computer) and by time (as shipped, its node budget within its time cap, on this computer as
+busy as it is: where the cap cuts the search short, the level is weaker than by nodes). Move times are the
+shipped levels' against Random players: median and worst seconds a move (a whole turn: an XAllies sowing and
+its drops), and the imagined games it played.
+
+    python benchmarks/strength.py [--games N] [--time-games N] [--game NAME] [--pair hard-medium] [--workers N]
+
+Each figure's games are kept in build/strength/ (or --results) and a run with the same arguments plays only
+those missing.
 """
 from __future__ import annotations
 
 import argparse
+import itertools
+import math
 import statistics
 import time
+from pathlib import Path
+from typing import Any
 
 import xlib
-from xlib.agents import default_for, make_agent
+from xlib.agents import AGENTS, MCTSAgent, make_agent
 from xlib.rng import stream
 
+ROOT = Path(__file__).resolve().parent.parent
+#: the games measured: a label, the game's name and its options
+GAMES: dict[str, tuple[str, dict[str, Any]]] = {
+    "xallies": ("xallies", {}), "alea": ("alea", {}), "xats": ("xats", {}), "xats-3": ("xats", {"players": 3}),
+    "xerog": ("xerog", {}), "x": ("x", {})}
+#: each level against the next one down (with the share it should reach), then against Random
+PAIRS: dict[str, tuple[str, str, float | None]] = {
+    "hard-medium": ("hard", "medium", 0.60), "medium-easy": ("medium", "easy", 0.70),
+    "hard-random": ("hard", "random", None), "medium-random": ("medium", "random", None),
+    "easy-random": ("easy", "random", None)}
+MODES = ("nodes", "time")
 
-def move_times(game: str, level: str, games: int, seed: int = 0) -> list[float]:
-    """Seconds per decision of `level` (seat rotated) against Random players, over `games` games."""
-    g = xlib.game(game)
+
+def spec(level: str, mode: str) -> Any:
+    """The player for `level` measured by nodes (its node budget alone, no clock) or on the clock (as shipped: its
+    node budget and its time cap, on this computer as busy as it is)."""
+    if mode == "nodes" and issubclass(AGENTS[level], MCTSAgent):
+        return level, {"seconds": None}
+    return level
+
+
+def lineups(a: Any, b: Any, seats: int) -> dict[str, list[Any]]:
+    """Every way to seat k players `a` and the rest `b`, for k = 1 .. seats - 1: fair to both sides."""
+    out = {}
+    for k in range(1, seats):
+        for mine in itertools.combinations(range(seats), k):
+            out["".join("A" if p in mine else "B" for p in range(seats))] = [a if p in mine else b
+                                                                             for p in range(seats)]
+    return out
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a share observed over n games."""
+    if n == 0:
+        return float("nan"), float("nan")
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def side_share(label: str, pair: str, mode: str, games: int, workers: int, results: Path,
+               seed: int = 0) -> tuple[float, int, dict[int, float]]:
+    """(share of the games won by the pair's first level, games played, its share by how many seats it had),
+    its seats as `lineups` says."""
+    game, options = GAMES[label]
+    a, b, _ = PAIRS[pair]
+    seats = len(xlib.game(game, **options).players)
+    ups = lineups(spec(a, mode), spec(b, mode), seats)
+    per = max(1, -(-games // len(ups)))
+    out = results / f"{label}-{pair}-{mode}.csv"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    df = xlib.tournament(game, ups, games=per, seed=seed, workers=workers, out=out, **options)
+    df["side"] = [lu[seat] for lu, seat in zip(df.lineup, df.seat)]
+    won = df[df.side == "A"].groupby(["lineup", "game"]).win.sum().reset_index()
+    by_seats = won.groupby(won.lineup.str.count("A")).win.mean()
+    return float(won.win.mean()), len(won), {int(k): float(v) for k, v in by_seats.items()}
+
+
+def move_times(label: str, level: str, games: int, seed: int = 0) -> tuple[list[float], list[int]]:
+    """Seconds and imagined games per move of the shipped `level` (seat rotated) against Random players: a move
+    is the level's whole turn (an XAllies sowing and its drops are several decisions in one turn)."""
+    game, options = GAMES[label]
+    g = xlib.game(game, **options)
     seats = len(g.players)
     times: list[float] = []
+    nodes: list[int] = []
     for i in range(games):
         me = i % seats
         players = [make_agent(level if p == me else "random", seed=stream(seed, i, p).randrange(2**31))
@@ -31,55 +106,61 @@ def move_times(game: str, level: str, games: int, seed: int = 0) -> list[float]:
         while not s.over:
             p = s.to_move
             assert p is not None
-            t0 = time.perf_counter()
-            move = players[p].choose(s)
-            if p == me:
-                times.append(time.perf_counter() - t0)
-            s = s.play(move)
-    return times
-
-
-def lineups(level: str, other: str, seats: int) -> dict[str, list[str]]:
-    """One lineup per seat for `level`, every other seat `other`."""
-    return {f"{level} in seat {k + 1}": [level if p == k else other for p in range(seats)] for k in range(seats)}
-
-
-def win_share(game: str, level: str, other: str, games: int, seed: int = 0, workers: int = 2) -> tuple[float, int]:
-    """(share of the win `level` took, games played) against `other` in every other seat, seats rotated."""
-    seats = len(xlib.game(game).players)
-    per_seat = max(1, -(-games // seats))
-    df = xlib.tournament(game, lineups(level, other, seats), games=per_seat, seed=seed, workers=workers)
-    mine = df[df.agent == level]
-    return float(mine.win.mean()), len(mine)
+            if p != me:
+                s = s.play(players[p].choose(s))
+                continue
+            t0, played = time.perf_counter(), 0
+            while not s.over and s.to_move == me:
+                s = s.play(players[me].choose(s))
+                played += getattr(players[me], "last_iterations", 0)
+            times.append(time.perf_counter() - t0)
+            nodes.append(played)
+    return times, nodes
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=50, help="games per strength figure (seats rotated; 0: timing only)")
-    ap.add_argument("--timing-games", type=int, default=3, help="games per move-time figure")
-    ap.add_argument("--game", choices=xlib.game_names(), help="only this game")
-    ap.add_argument("--level", default="hard", help="the level whose strength is measured")
+    ap.add_argument("--games", type=int, default=120, help="games per figure by nodes (0: none)")
+    ap.add_argument("--time-games", type=int, default=36, help="games per figure by time (0: none)")
+    ap.add_argument("--timing-games", type=int, default=3, help="games per move-time figure (0: none)")
+    ap.add_argument("--game", choices=list(GAMES), action="append", help="only this game (again for more)")
+    ap.add_argument("--pair", choices=list(PAIRS), action="append", help="only this pair (again for more)")
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--skip-timing", action="store_true")
+    ap.add_argument("--results", type=Path, default=ROOT / "build" / "strength", help="where the games are kept")
     args = ap.parse_args()
-    names = [args.game] if args.game else list(xlib.game_names())
-    if not args.skip_timing:
-        print(f"{'game':<9} {'level':<7} {'moves':>6} {'median s':>9} {'worst s':>8}")
-        for name in names:
-            for level in dict.fromkeys((default_for(name), "hard")):
-                t = move_times(name, level, args.timing_games)
-                print(f"{name:<9} {level:<7} {len(t):>6} {statistics.median(t):>9.3f} {max(t):>8.3f}", flush=True)
-    if args.games < 1:
+    labels = args.game or list(GAMES)
+    pairs = args.pair or list(PAIRS)
+    if args.timing_games:
+        print("seconds a move (a whole turn) of the shipped levels against Random players, and the imagined games")
+        print(f"{'game':<8} {'level':<7} {'moves':>6} {'median s':>9} {'worst s':>8} {'median games':>13}")
+        for label in labels:
+            for level in ("medium", "hard"):
+                t, n = move_times(label, level, args.timing_games)
+                print(f"{label:<8} {level:<7} {len(t):>6} {statistics.median(t):>9.3f} {max(t):>8.3f} "
+                      f"{statistics.median(n):>13.0f}", flush=True)
+        print()
+    counts = {"nodes": args.games, "time": args.time_games}
+    if not any(counts.values()):
         return
-    print(f"\n{'game':<9} {'seats':>5} {'chance':>7} {args.level + ' v random':>16} {args.level + ' v greedy':>16}")
-    for name in names:
-        seats = len(xlib.game(name).players)
-        cells = []
-        for other in ("random", "greedy"):
-            t0 = time.perf_counter()
-            share, n = win_share(name, args.level, other, args.games, workers=args.workers)
-            cells.append(f"{share:>6.0%} of {n:<3} ({time.perf_counter() - t0:>4.0f}s)")
-        print(f"{name:<9} {seats:>5} {1 / seats:>7.0%} {cells[0]:>16} {cells[1]:>16}", flush=True)
+    print("share of the games won by the first level's side (equal strength: 50%), 95% interval, games; with three")
+    print("players also the share one of it won among two of the other, and two of it against one (equal: 33%, 67%)")
+    print(f"{'game':<8} {'pair':<14} {'target':>6} " + " ".join(f"{'by ' + m:>36}" for m in MODES if counts[m]))
+    for label in labels:
+        for pair in pairs:
+            cells = []
+            for mode in MODES:
+                if not counts[mode]:
+                    continue
+                if mode == "time" and not any(issubclass(AGENTS[lv], MCTSAgent) for lv in PAIRS[pair][:2]):
+                    cells.append(f"{'(no clock: as by nodes)':>36}")
+                    continue
+                share, n, by_seats = side_share(label, pair, mode, counts[mode], args.workers, args.results)
+                lo, hi = wilson(share, n)
+                split = " / ".join(f"{by_seats[k]:.0%}" for k in sorted(by_seats)) if len(by_seats) > 1 else ""
+                cells.append(f"{share:>5.0%} ({lo:>4.0%}–{hi:>4.0%}) of {n:<4} {split:>11}")
+            target = PAIRS[pair][2]
+            print(f"{label:<8} {pair:<14} {'' if target is None else f'{target:.0%}':>6} " + " ".join(cells),
+                  flush=True)
 
 
 if __name__ == "__main__":

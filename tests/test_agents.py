@@ -82,6 +82,9 @@ def test_greedy_takes_the_best_immediate_gain():
 @pytest.mark.parametrize("options, message", [
     ({"iterations": 0}, r"iterations must be a whole number of at least 1, not 0"),
     ({"iterations": None, "seconds": None}, r"give MCTSAgent a budget"),
+    ({"nodes": 0}, r"nodes must be a whole number of at least 1, not 0"),
+    ({"nodes": {"alea": 2.5}}, r"nodes must be a whole number of at least 1, not 2.5"),
+    ({"nodes": {"chess": 100}}, r"no game named 'chess'"),
     ({"seconds": -1}, r"seconds must be a positive number"),
     ({"seed": "x"}, r"seed must be a whole number"),
 ])
@@ -172,6 +175,49 @@ def test_xallies_is_judged_by_the_odds_of_the_shots_never_by_the_shots_drawn():
     assert s.over and outcome(s).win == [1.0, 0.0, 0.0]  # 12 points against 6 + 0 shots: no shot can change it
 
 
+def test_the_shot_odds_count_every_way_the_shots_can_land():
+    import itertools
+    import math
+
+    from xlib.agents.evaluations import shot_odds
+
+    def every_way(points, whites, skills):
+        share = [0.0] * len(points)
+        for hits in itertools.product(*(range(w + 1) for w in whites)):
+            chance = math.prod(math.comb(w, h) * p ** h * (1 - p) ** (w - h)
+                               for w, h, p in zip(whites, hits, skills))
+            totals = [pt + h for pt, h in zip(points, hits)]
+            leaders = [i for i, v in enumerate(totals) if v == max(totals)]
+            for i in leaders:
+                share[i] += chance / len(leaders)
+        return share
+
+    for points, whites, skills in [((6, 3, 3, 0), (12, 10, 9, 8), (0.5,) * 4), ((9, 3, 6), (2, 5, 3), (0.5, 0.3, 0.9)),
+                                   ((3, 3, 3), (4, 4, 4), (0.5,) * 3), ((0, 12, 6), (0, 0, 7), (0.5,) * 3)]:
+        assert shot_odds(points, whites, skills) == pytest.approx(every_way(points, whites, skills), abs=1e-12)
+
+
+def test_a_persona_reads_each_ledger_as_the_game_keeps_it():
+    from xlib.agents.personas import PERSONAS, _Before
+
+    rng = random.Random(4)
+    for seed in range(2):
+        s = xlib.game("xallies").start(seed=seed)
+        while not s.over:
+            before = _Before(s)  # what the persona reads once from the position it chooses from
+            for m in s.moves():
+                after = s.play(m)
+                mine, kept = before.ledger(after), after.ledger
+                assert (mine.claimed, mine.wasted) == (kept.claimed, kept.wasted), (s.position_text(), str(m))
+            s = s.play(rng.choice(s.moves()))
+    for name in ("prosocial", "reciprocator"):  # and chooses as it would reading every ledger afresh
+        fresh = type("Fresh", (PERSONAS[name],), {"ledger": lambda self, state: state.ledger})
+        for seed in range(2):
+            a, b = xlib.play_match("xallies", [PERSONAS[name](seed=seed)] * 3, seed=seed), \
+                xlib.play_match("xallies", [fresh(seed=seed)] * 3, seed=seed)
+            assert a.record() == b.record()
+
+
 # ---- the time budget -----------------------------------------------------------------------------
 
 CROWDED = "000000/000010/321220/331132/000000/000000 S"  # a Xero-G board with hundreds of flights, no win
@@ -179,7 +225,7 @@ CROWDED = "000000/000010/321220/331132/000000/000000 S"  # a Xero-G board with h
 
 def test_a_search_stops_at_its_budget_where_playouts_used_to_run_for_minutes():
     s = xlib.game("xerog").position(CROWDED)
-    agent = Hard(seed=0, seconds=0.3, iterations=10**6)
+    agent = Hard(seed=0, seconds=0.3, iterations=10**6, nodes=None)
     move = agent.choose(s)
     assert agent.stopped in ("budget", "quick"), agent.stopped
     assert agent.last_iterations < 10**6 and s.explain(move) is None
@@ -209,9 +255,63 @@ def test_when_listing_the_moves_outlasts_the_budget_a_quick_legal_move_answers(m
 def test_a_decided_choice_stops_the_clock_early():
     s = xlib.game("xats").position("W:1,4,8,9,11,12,13 R:3,5,6,8,9,11,12 | s8:10R,1R s10:7R s11:13R | "
                                    "x:2R,5W,4R,7W,2W,10W,3W,6W | next 12 | to W")
-    agent = Hard(seed=1, seconds=30.0)
+    agent = Hard(seed=1, seconds=30.0, nodes=None)
     agent.choose(s)
     assert agent.stopped in ("clear", "sure")
+
+
+class FakeClock:
+    """A clock that moves a millisecond each time it is read: a search's timing without the machine's speed."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def perf_counter(self):
+        self.now += 0.001
+        return self.now
+
+
+def test_the_decisions_of_one_turn_share_its_time_cap(monkeypatch):
+    import xlib.agents.mcts as mcts
+
+    monkeypatch.setenv("XLIB_THREADS", "off")  # the search in the caller, stopping by its own clock
+    monkeypatch.setattr(mcts, "time", FakeClock())
+    # blue can sow only well 3, whose blue and purple pieces make two more decisions: the colour of each drop
+    s = xlib.game("xallies").position("0:* 1:* 2:* 3:bbp* 4:ppp* 5:pp* 6:pp* 7:* 8:bbbgg* 9:bbbgg* 10:gg* 11:gg* "
+                                      "; to b")
+    agent = Medium(seed=0, nodes=None)  # its time cap alone: half a second
+    spent = []
+    while s.to_move == 0:
+        move = agent.choose(s)
+        spent.append(agent.elapsed)
+        s = s.play(move)
+    assert len(spent) == 3 and 0.4 < spent[0] <= 0.5
+    assert all(t <= 0.25 * 0.5 for t in spent[1:])  # what the sowing left: a quarter of the cap at least
+    agent.choose(xlib.game("xallies").start(seed=1))  # a new turn has the whole cap again
+    assert agent.elapsed > 0.4
+
+
+def test_a_level_plays_its_budget_of_imagined_games_counting_those_it_kept():
+    s = xlib.game("xats").start(seed=3)
+    agent = Medium(seed=0, seconds=None, nodes=200)  # its budget by nodes alone: no clock
+    move = agent.choose(s)
+    assert agent.stopped in ("iterations", "clear") and agent.last_iterations <= 200
+    assert agent.stopped == "clear" or agent.root.visits == 200
+    reply = max(agent.root.children[move.key()][1].children.values(), key=lambda mc: mc[1].visits)[0]
+    after = s.play(move).play(reply)
+    kept = agent.root.children[move.key()][1].children[reply.key()][1].visits
+    assert kept > 0
+    agent.choose(after)  # the search goes on from what it foresaw: the games kept count
+    assert agent.last_iterations <= 200 - kept and agent.root.visits <= 200
+
+
+def test_every_level_has_a_budget_in_every_game_and_hard_the_larger():
+    from xlib.agents.levels import HARD_NODES, MEDIUM_NODES
+
+    assert set(MEDIUM_NODES) == set(HARD_NODES) == set(xlib.game_names())
+    assert all(HARD_NODES[g] > MEDIUM_NODES[g] for g in MEDIUM_NODES)
+    assert Medium().nodes == MEDIUM_NODES and Hard().nodes == HARD_NODES
+    assert Medium().node_budget(xlib.game("alea").start()) == MEDIUM_NODES["alea"]
 
 
 def test_mcts_move_fits_a_time_budget():
@@ -414,7 +514,7 @@ def test_without_threads_the_search_keeps_its_time_budget_by_its_own_clock(no_th
 
     assert not threads.available()
     s = xlib.game("alea", size=8).start(seed=3)
-    agent = Medium(seed=1, seconds=0.2)
+    agent = Medium(seed=1, seconds=0.2, nodes=None)  # the time cap alone
     move = agent.choose(s)
     assert s.explain(move) is None
     assert agent.stopped in ("budget", "clear") and agent.last_iterations > 0 and agent.thinking()
@@ -422,7 +522,7 @@ def test_without_threads_the_search_keeps_its_time_budget_by_its_own_clock(no_th
 
 def test_steps_give_the_search_in_slices_and_the_same_kind_of_answer(no_threads):
     s = xlib.game("xats").start(seed=5)
-    agent = Hard(seed=2, seconds=0.4)
+    agent = Hard(seed=2, seconds=0.4, nodes=None)  # the time cap alone
     steps = agent.steps(s)
     pauses = 0
     while True:

@@ -7,7 +7,6 @@ it stands for (what the computer reports in words).
 """
 from __future__ import annotations
 
-import itertools
 import math
 from functools import lru_cache
 from typing import Any, Callable, NamedTuple
@@ -57,47 +56,60 @@ def _binomial(n: int, p: float) -> tuple[float, ...]:
     return tuple(math.comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1))
 
 
+@lru_cache(maxsize=8192)
+def _shot_odds(points: tuple[int, ...], whites: tuple[int, ...], skills: tuple[float, ...]) -> tuple[float, ...]:
+    n = len(points)
+    dists = [_binomial(w, float(p)) for w, p in zip(whites, skills)]
+    below = []  # below[j][k]: the chance that player j's hits are fewer than k
+    for d in dists:
+        run, acc = [0.0], 0.0
+        for c in d:
+            acc += c
+            run.append(acc)
+        below.append(run)
+    share = [0.0] * n
+    for i in range(n):
+        for h, chance in enumerate(dists[i]):
+            if not chance:
+                continue
+            total = points[i] + h
+            # how many rivals tie at `total` while none is above: the coefficients of prod_j (below_j + level_j x)
+            ties = [1.0]
+            for j in range(n):
+                if j == i:
+                    continue
+                k = total - points[j]  # the hits player j needs to tie
+                lo = below[j][min(max(k, 0), len(dists[j]))]
+                level = dists[j][k] if 0 <= k < len(dists[j]) else 0.0
+                ties = [a * lo + (ties[m - 1] * level if m else 0.0) for m, a in enumerate(ties)] + [ties[-1] * level]
+            share[i] += chance * sum(c / (m + 1) for m, c in enumerate(ties))
+    return tuple(share)
+
+
 def shot_odds(points: tuple[int, ...], whites: tuple[int, ...], skills: tuple[float, ...]) -> list[float]:
     """Each player's expected share of the win when every white piece is one shot landing with its skill.
 
-    Exact over every combination of hits when there are few, else each rival compared on its own
-    (a tie counted as half)."""
-    n = len(points)
-    dists = [_binomial(w, float(p)) for w, p in zip(whites, skills)]
-    share = [0.0] * n
-    if math.prod(len(d) for d in dists) <= 512:
-        for hits in itertools.product(*(range(len(d)) for d in dists)):
-            chance = math.prod(d[h] for d, h in zip(dists, hits))
-            totals = [points[i] + hits[i] for i in range(n)]
-            best = max(totals)
-            leaders = [i for i in range(n) if totals[i] == best]
-            for i in leaders:
-                share[i] += chance / len(leaders)
-        return share
-    for i in range(n):
-        for h, chance in enumerate(dists[i]):
-            mine = points[i] + h
-            for j in range(n):
-                if j != i:
-                    below = sum(c for k, c in enumerate(dists[j]) if points[j] + k < mine)
-                    level = sum(c for k, c in enumerate(dists[j]) if points[j] + k == mine)
-                    chance *= below + 0.5 * level
-            share[i] += chance
-    return share
+    Exact: for each number of hits a player may make, the chance that no rival ends above and how many tie
+    (a tie shares the win), the rivals' shots being independent. Kept for positions met again."""
+    return list(_shot_odds(tuple(points), tuple(whites), tuple(skills)))
+
+
+@lru_cache(maxsize=8192)
+def _xallies_odds(skills: tuple[float, ...], expected: bool, points: tuple[int, ...],
+                  whites: tuple[int, ...]) -> Judgement:
+    values = [pt + sk * w for pt, sk, w in zip(points, skills, whites)]
+    win = share_of_win(values) if expected else list(_shot_odds(points, whites, skills))
+    total = sum(v for v in values if v > 0) or 1.0
+    return Judgement([0.7 * w + 0.3 * max(v, 0.0) / total for w, v in zip(win, values)], win)
 
 
 def xallies_odds(game: Game, points: tuple[int, ...], whites: tuple[int, ...]) -> Judgement:
     """XAllies at the end of play: the chance to win once the white pieces are shot, never the drawn shots.
 
-    The shots are the dice, not the play: a search that read them would know the future."""
-    skills = game.skills  # type: ignore[attr-defined]
-    values = [pt + sk * w for pt, sk, w in zip(points, skills, whites)]
-    if game.options["shooting"] == "expected":
-        win = share_of_win(values)
-    else:
-        win = shot_odds(points, whites, skills)
-    total = sum(v for v in values if v > 0) or 1.0
-    return Judgement([0.7 * w + 0.3 * max(v, 0.0) / total for w, v in zip(win, values)], win)
+    The shots are the dice, not the play: a search that read them would know the future. Kept for endings met
+    again, so the judgement is shared: read it, never change it."""
+    return _xallies_odds(game.skills, game.options["shooting"] == "expected",  # type: ignore[attr-defined]
+                         tuple(points), tuple(whites))
 
 
 def xallies_outcome(state: State) -> Judgement:

@@ -1,7 +1,7 @@
 """The levels a student picks from: Easy, Medium and Hard, each one line on what it does."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Mapping
 
 from ..core import Move, State
 from .mcts import MCTSAgent
@@ -30,30 +30,39 @@ class Easy(GreedyAgent):
         return super().choose(state)
 
 
+#: Medium's imagined games per decision, by game: about a tenth of a second here, well within its time in a browser
+MEDIUM_NODES = {"xallies": 300, "alea": 2500, "xats": 300, "xerog": 80, "x": 300}
+#: Hard's: four times Medium's
+HARD_NODES = {game: 4 * count for game, count in MEDIUM_NODES.items()}
+
+
 class Medium(MCTSAgent):
-    """Searches for half a second a move: takes a win in one, stops yours, and looks a few moves ahead."""
+    """Searches a set number of imagined games a move, at most half a second: takes a win in one, stops yours,
+    and looks a few moves ahead."""
 
     name = "medium"
     label = "Medium"
-    description = "thinks for half a second: takes a win, stops yours, and looks a few moves ahead"
+    description = "thinks for half a second at most: takes a win, stops yours, and looks a few moves ahead"
     classifier: ClassVar[dict[str, Any]] = {"games": "any", "stochastic": True, "long_run_time": False,
                                             "level": 2}
 
-    def __init__(self, seed: int = 0, seconds: float | None = 0.5, **options: Any) -> None:
-        super().__init__(seconds=seconds, seed=seed, **options)
+    def __init__(self, seed: int = 0, seconds: float | None = 0.5,
+                 nodes: int | Mapping[str, int] | None = MEDIUM_NODES, **options: Any) -> None:
+        super().__init__(seconds=seconds, seed=seed, nodes=nodes, **options)
 
 
 class Hard(MCTSAgent):
-    """Searches for a second a move, twice as long as Medium, so it looks further ahead."""
+    """Searches four times as many imagined games as Medium, at most a second a move, so it looks further ahead."""
 
     name = "hard"
     label = "Hard"
-    description = "thinks for a second a move, looking further ahead than Medium"
+    description = "thinks for a second at most, looking further ahead than Medium"
     classifier: ClassVar[dict[str, Any]] = {"games": "any", "stochastic": True, "long_run_time": True,
                                             "level": 3}
 
-    def __init__(self, seed: int = 0, seconds: float | None = 1.0, **options: Any) -> None:
-        super().__init__(seconds=seconds, seed=seed, **options)
+    def __init__(self, seed: int = 0, seconds: float | None = 1.0,
+                 nodes: int | Mapping[str, int] | None = HARD_NODES, **options: Any) -> None:
+        super().__init__(seconds=seconds, seed=seed, nodes=nodes, **options)
 
 
 LEVELS = {cls.name: cls for cls in (Easy, Medium, Hard)}

@@ -11,9 +11,16 @@ plays a move that lets the next player win at once when another move avoids it.
 
 With a time budget the search runs beside the caller, who takes the best move found when the
 time is up: one slow step (listing the moves of a crowded Xero-G board) cannot make the
-computer late. Where no thread can start (a browser), the search runs in the caller and stops by
-its own clock; `steps` gives it in slices, so that the page can answer between them. The tree is
-kept between moves and reused when the game went on through it.
+computer late (the caller reads the tree from copies of its child lists, as that step may still
+be adding to them). Where no thread can start (a browser), the search runs in the caller and
+stops by its own clock; `steps` gives it in slices, so that the page can answer between them.
+The tree is kept between moves and reused when the game went on through it. The time budget
+covers a whole turn: a decision that goes on with the player's own turn (an XAllies sowing's
+drops) has what the turn's first decisions left, and at least a quarter of it.
+
+A level's budget by nodes (imagined games per decision, those kept from the last search
+included) makes its play the same on a fast and a slow computer, as long as the time cap
+leaves room for them.
 """
 from __future__ import annotations
 
@@ -23,9 +30,9 @@ import random
 import threading
 import time
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generator
+from typing import Any, ClassVar, Generator, Mapping
 
-from .. import threads
+from .. import registry, threads
 from ..core import Move, State
 from ..rng import check_seed
 from .evaluations import PLAYOUT_PLIES, Judgement, evaluate, exploration, outcome, playout_outcome, sure_winner
@@ -36,13 +43,15 @@ LOST = -1e9  # the selection score of a child proven to be won by someone else
 SURE_VISITS, SURE_SHARE = 200, 0.98  # a move that won this share of this many imagined games is played at once
 FEW_VISITS = 30  # below this many imagined games through a move, its reason says the estimate is unsure
 SLICE = 0.05  # seconds of search between two pauses of `steps` (a page answers a click within this)
+#: the share of the time cap a decision has at least, when earlier decisions of the same turn spent the cap
+LEAST_SHARE = 0.25
 
 
 class _Node:
-    __slots__ = ("state", "mover", "untried", "children", "visits", "totals", "wins", "winner", "win_move",
+    __slots__ = ("state", "mover", "_untried", "children", "visits", "totals", "wins", "winner", "win_move",
                  "spotted")
 
-    def __init__(self, state: State, rng: random.Random, spot: bool) -> None:
+    def __init__(self, state: State, spot: bool) -> None:
         self.state = state
         mover = state.to_move
         self.mover: int = -1 if mover is None else mover  # -1 once the game is over
@@ -54,23 +63,36 @@ class _Node:
         self.winner: int | None = None  # proven: this player wins from here whatever anyone does
         self.win_move: Move | None = None  # the mover's move that wins at once
         self.spotted = False
+        # the moves not searched yet, listed when first needed: most nodes of a search are its leaves, whose
+        # moves it never lists (tried in a random order: see MCTSAgent._iterate)
+        self._untried: list[Move] | None = None
         if state.over:
-            self.untried: list[Move] = []
+            self._untried = []
             self.winner = sure_winner(state)
             self.spotted = True
             return
-        moves = state.moves()
-        rng.shuffle(moves)
-        self.untried = moves
         if spot:
             self.spot()
 
+    @property
+    def untried(self) -> list[Move]:
+        """The moves from here not searched yet (listed on the first call)."""
+        if self._untried is None:
+            self._untried = self.state.moves()
+        return self._untried
+
+    @property
+    def expanded(self) -> bool:
+        """Every move from here has a child: the moves were listed and none is left."""
+        return self._untried is not None and not self._untried
+
     def spot(self) -> None:
-        """Look for a win at once; a node whose mover has one is proven and needs no more search."""
+        """Look for a win at once; a node whose mover has one is proven and needs no more search. A game that
+        can say cheaply that no move wins spares listing the moves."""
         if self.spotted:
             return
         self.spotted = True
-        if self.winner is not None:
+        if self.winner is not None or can_win(self.state) is False:
             return
         moves = self.untried + [m for m, _ in self.children.values()]
         wins = winning_moves(self.state, moves)
@@ -96,6 +118,13 @@ class _Search:
         self.stopped = ""
 
 
+def check_count(what: str, count: Any) -> int:
+    """`count` if it is a whole number of at least 1, else a clear error naming `what` it counts."""
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"{what} must be a whole number of at least 1, not {count!r}")
+    return count
+
+
 @dataclass(frozen=True)
 class MoveStat:
     """What the search thought of one move: how often it was tried and how well it did for the mover."""
@@ -106,9 +135,15 @@ class MoveStat:
 
 
 class MCTSAgent:
-    """UCT search within a budget: `seconds` per move (default 1), or `iterations`, or both (whichever ends first).
+    """UCT search within a budget: `seconds` per move (default 1), or exactly `iterations` imagined games, or
+    `nodes`, or several (whichever ends first).
 
-    `exploration` weighs trying other moves against the best so far (default: the game's own, 0.7 for most)."""
+    `nodes` is a level's budget by imagined games, one number or one per game by name (a game not named has
+    its time budget alone): the imagined games through the position it decides at, those kept from the last
+    search included (a turn of several decisions, or a reply the search foresaw, needs fewer new ones), and
+    it stops sooner when no move can overtake the best in the games left. `iterations` plays exactly that many
+    new imagined games, as a study that must repeat needs. `exploration` weighs trying other moves against the
+    best so far (default: the game's own, 0.7 for most)."""
 
     name = "mcts"
     label = "MCTS"
@@ -116,17 +151,24 @@ class MCTSAgent:
     classifier: ClassVar[dict[str, Any]] = {"games": "any", "stochastic": True, "long_run_time": True}
 
     def __init__(self, iterations: int | None = None, seconds: float | None = 1.0, seed: int = 0,
-                 exploration: float | None = None, rollout_turns: int | None = None, reuse: bool = True) -> None:
-        if iterations is None and seconds is None:
-            raise ValueError("give MCTSAgent a budget: iterations, seconds, or both")
-        if iterations is not None and (isinstance(iterations, bool) or not isinstance(iterations, int)
-                                       or iterations < 1):
-            raise ValueError(f"iterations must be a whole number of at least 1, not {iterations!r}")
+                 exploration: float | None = None, rollout_turns: int | None = None, reuse: bool = True,
+                 nodes: int | Mapping[str, int] | None = None) -> None:
+        if iterations is None and seconds is None and nodes is None:
+            raise ValueError("give MCTSAgent a budget: iterations, seconds, nodes, or several")
+        if iterations is not None:
+            check_count("iterations", iterations)
+        if isinstance(nodes, Mapping):
+            for game, count in nodes.items():
+                registry.game_class(game)  # an unknown game is a clear error
+                check_count("nodes", count)
+            nodes = dict(nodes)
+        elif nodes is not None:
+            check_count("nodes", nodes)
         if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
                                     or seconds <= 0):
             raise ValueError(f"seconds must be a positive number, not {seconds!r}")
         check_seed(seed)
-        self.iterations, self.seconds = iterations, seconds
+        self.iterations, self.seconds, self.nodes = iterations, seconds, nodes
         self.exploration = exploration
         self.rollout_turns = rollout_turns
         self.reuse = reuse
@@ -140,12 +182,14 @@ class MCTSAgent:
         self._why: Why | None = None
         self._worker: threading.Thread | None = None
         self._search_now = _Search()
+        self._chosen: Move | None = None  # the move chosen at `anchor`
+        self._turn_began = 0.0  # when the turn of the decision being made began (the time cap counts from it)
 
     # ---- choosing --------------------------------------------------------------------------
     def choose(self, state: State) -> Move:
         if state.over:
             raise ValueError("the game is over: there is no move to choose")
-        start = time.perf_counter()
+        start = self._begin(state)
         collecting = gc.isenabled()
         gc.disable()  # the tree holds no reference cycles; a collection pass over it only makes the answer late
         try:
@@ -160,7 +204,7 @@ class MCTSAgent:
         checks its own clock: it ends when the time budget is spent, as `choose` does."""
         if state.over:
             raise ValueError("the game is over: there is no move to choose")
-        start = time.perf_counter()
+        start = self._begin(state)
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -186,6 +230,8 @@ class MCTSAgent:
         worker.join(max(0.0, self._stop_at(start) - time.perf_counter()))
         job.stop.set()
         worker.join(0.005)
+        if worker.is_alive() and job.root is not None and not job.stopped:
+            job.stopped = "budget"  # the worker finishes its last step after the answer (it may be a long one)
         if job.root is None and can_win(state):  # a win in one is worth a little overtime
             assert self.seconds is not None
             worker.join(max(0.0, start + 2 * self.seconds - time.perf_counter()))
@@ -199,10 +245,28 @@ class MCTSAgent:
             raise job.error
         return self._conclude(state, job, start)
 
+    def _begin(self, state: State) -> float:
+        """The time now, when the decision on `state` begins; notes when its turn began. A decision that goes on
+        with this player's own turn (the game went on by the move it chose last, and it moves again: an XAllies
+        sowing's drops) shares the turn's time cap."""
+        now = time.perf_counter()
+        anchor = self.anchor
+        going_on = anchor is not None and state.parent is anchor and state.to_move == anchor.to_move and \
+            self._chosen is not None and state.last_move == self._chosen
+        if not going_on:
+            self._turn_began = now
+        return now
+
+    def _deadline(self, start: float) -> float:
+        """When the time cap of a decision begun at `start` runs out: the turn's cap, but never less than
+        LEAST_SHARE of the cap for the decision itself."""
+        assert self.seconds is not None
+        return max(self._turn_began + self.seconds, start + LEAST_SHARE * self.seconds)
+
     def _stop_at(self, start: float) -> float:
         """When a search with a time budget stops: a little early, as the last step and the answer take a moment."""
         assert self.seconds is not None
-        return start + self.seconds - max(0.03, 0.08 * self.seconds)
+        return self._deadline(start) - max(0.03, 0.08 * self.seconds)
 
     def _conclude(self, state: State, job: _Search, start: float) -> Move:
         """The move the finished search chose, with its record (what it weighed, and why)."""
@@ -210,7 +274,7 @@ class MCTSAgent:
         root = job.root
         assert root is not None
         self.root, self.anchor = root, state
-        move = self._decide(root)
+        move = self._chosen = self._decide(root)
         self.elapsed = time.perf_counter() - start
         self._record(state, root, move)
         return move
@@ -256,12 +320,22 @@ class MCTSAgent:
         stop_at = None if self.seconds is None else self._stop_at(start)
         yield from self._grow(root, job, start, stop_at, pause)
 
+    def node_budget(self, state: State) -> int | None:
+        """The imagined games this player's budget by nodes allows through `state` (None: no such budget)."""
+        if isinstance(self.nodes, dict):
+            return self.nodes.get(state.game.name)
+        return self.nodes
+
     def _grow(self, root: _Node, job: _Search, start: float, stop_at: float | None,
               pause: float | None) -> Generator[None, None, None]:
         """Search from `root` until the budget is spent (`job.stop`, or the clock at `stop_at`), the iterations
-        are done, or the choice is clear; yield after every `pause` seconds of search, if given."""
-        deadline = None if self.seconds is None else start + self.seconds
+        or nodes are done, or the choice is clear; yield after every `pause` seconds of search, if given."""
+        deadline = None if self.seconds is None else self._deadline(start)
         limit = self.iterations
+        nodes = self.node_budget(root.state)
+        if nodes is not None:  # the imagined games kept through the root count towards the budget
+            nodes = max(0, nodes - root.visits)
+            limit = nodes if limit is None else min(limit, nodes)
         if root.winner == root.mover:
             job.stopped = "sure"
             return
@@ -289,15 +363,15 @@ class MCTSAgent:
                 if slice_end is not None and pause is not None and now >= slice_end:
                     yield
                     slice_end = time.perf_counter() + pause
-            if deadline is not None and job.iterations % 16 == 0 and \
-                    self._settled(root, job.iterations, start, deadline):
+            if job.iterations % 16 == 0 and (deadline is not None or nodes is not None) and \
+                    self._settled(root, job.iterations, nodes, start, deadline):
                 job.stopped = "clear"
                 break
 
-    def _settled(self, root: _Node, done: int, start: float, deadline: float) -> bool:
-        """True when the most-tried move cannot be overtaken in the time left, only one move does not lose,
-        or the most-tried move has won nearly every one of many imagined games (a won position needs no more
-        thought)."""
+    def _settled(self, root: _Node, done: int, limit: int | None, start: float, deadline: float | None) -> bool:
+        """True when the most-tried move cannot be overtaken in the imagined games left (by the node budget, or
+        at this pace before the deadline), only one move does not lose, or the most-tried move has won nearly
+        every one of many imagined games (a won position needs no more thought)."""
         if root.untried:
             return False
         p = root.mover
@@ -309,12 +383,15 @@ class MCTSAgent:
         best = alive_nodes[0]
         if best.visits >= SURE_VISITS and best.wins[p] >= SURE_SHARE * best.visits:
             return True
-        now = time.perf_counter()
-        left = (deadline - now) * done / max(now - start, 1e-6)
+        left = math.inf if limit is None else limit - done
+        if deadline is not None:
+            now = time.perf_counter()
+            left = min(left, (deadline - now) * done / max(now - start, 1e-6))
         return alive[0] - alive[1] > left
 
     def _root_for(self, state: State) -> _Node:
-        """Reuse the subtree the game went through since the last move, if there is one."""
+        """Reuse the subtree the game went through since the last move, if there is one. The root's moves are
+        listed here: a root handed over is ready to be decided on, however soon the time runs out."""
         node: _Node | None = None
         if self.reuse and self.root is not None:
             line: list[Move | None] = []
@@ -328,7 +405,10 @@ class MCTSAgent:
                     entry = node.children.get(m.key()) if node is not None and m is not None else None
                     node = entry[1] if entry is not None else None
         if node is None:
-            return _Node(state, self.rng, spot=True)
+            node = _Node(state, spot=True)
+            node.untried  # noqa: B018 - listed now (see above)
+            return node
+        node.untried  # noqa: B018
         node.spot()
         for _, child in node.children.values():  # the moves that let the next player win at once
             child.spot()
@@ -337,7 +417,7 @@ class MCTSAgent:
     def _iterate(self, root: _Node) -> None:
         node, path = root, [root]
         c = self.exploration if self.exploration is not None else exploration(node.state.game.name)
-        while node.winner is None and not node.untried and node.children:  # selection
+        while node.winner is None and node.children and node.expanded:  # selection
             log_n = math.log(node.visits)
             p = node.mover
             best, best_score = None, -math.inf
@@ -351,10 +431,14 @@ class MCTSAgent:
             assert best is not None
             node = best
             path.append(node)
-        if node.winner is None and node.untried:  # expansion
-            move = node.untried.pop()
+        if node.winner is None and node.untried:  # expansion: a random untried move
+            untried = node.untried
+            k = self.rng.randrange(len(untried))
+            move = untried[k]
+            untried[k] = untried[-1]
+            untried.pop()
             spot = len(path) <= 1 or cheap_to_spot(node.state.game.name)
-            child = _Node(node.state.play(move), self.rng, spot=spot)
+            child = _Node(node.state.play(move), spot=spot)
             node.children[move.key()] = (move, child)
             node = child
             path.append(node)
@@ -377,7 +461,7 @@ class MCTSAgent:
             won = [child.winner for _, child in n.children.values()]
             if n.mover in won:
                 n.winner = n.mover
-            elif not n.untried and won and won[0] is not None and all(w == won[0] for w in won):
+            elif n.expanded and won and won[0] is not None and all(w == won[0] for w in won):
                 n.winner = won[0]
             else:
                 break
@@ -416,7 +500,7 @@ class MCTSAgent:
         if root.winner == p:
             if root.win_move is not None:
                 return root.win_move
-            return next(m for m, c in root.children.values() if c.winner == p)
+            return next(m for m, c in list(root.children.values()) if c.winner == p)
         entries = list(root.children.values())
         alive = [(m, c) for m, c in entries if c.winner is None or c.winner == p]
         if not alive and root.untried:
@@ -440,7 +524,7 @@ class MCTSAgent:
         if node is not None:
             line = [node.state]
             while node.state.to_move == p and node.children:  # the rest of the mover's turn, as it expects it
-                node = max(node.children.values(), key=lambda mc: mc[1].visits)[1]
+                node = max(list(node.children.values()), key=lambda mc: mc[1].visits)[1]
                 line.append(node.state)
         weighed = []
         if root.winner == p:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..core import State
+from ..core import Move, State
 from .simple import GreedyAgent
 
 SHARED_BLACK = 6.0  # what a black piece is worth to the group when two players share it
@@ -15,6 +15,28 @@ SHARED_BLACK = 6.0  # what a black piece is worth to the group when two players 
 
 def _worth(state: State) -> tuple[float, ...]:
     return state.values()
+
+
+class _Before:
+    """The position a persona chooses from, and what its ledger holds, read once for all the moves it weighs.
+
+    Only a black piece's going (claimed or wasted) adds to the claims and wastes: a position after one move
+    with as many black pieces as before has the same ones, so its ledger need not be read again."""
+
+    __slots__ = ("state", "black", "_ledger")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.black: int = state.black_left  # type: ignore[attr-defined]
+        self._ledger: Any = None
+
+    def ledger(self, after: State) -> Any:
+        """The ledger of `after`, the position after one of the moves weighed (its own when a black piece went)."""
+        if after.parent is not self.state or after.black_left != self.black:  # type: ignore[attr-defined]
+            return after.ledger  # type: ignore[attr-defined]
+        if self._ledger is None:
+            self._ledger = self.state.ledger  # type: ignore[attr-defined]
+        return self._ledger
 
 
 def _leading(state: State, me: int) -> bool:
@@ -30,6 +52,22 @@ class Persona(GreedyAgent):
 
     #: why its move is best to it, in a clause: "it cares only about its own score, and ..."
     aim = "this move is worth the most to it"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed=seed)
+        self._before: _Before | None = None
+
+    def choose(self, state: State) -> Move:
+        self._before = _Before(state)
+        try:
+            return super().choose(state)
+        finally:
+            self._before = None
+
+    def ledger(self, state: State) -> Any:
+        """The ledger of `state`: read once for the moves weighed from one position (see _Before)."""
+        before = self._before
+        return state.ledger if before is None else before.ledger(state)  # type: ignore[attr-defined]
 
     def motive(self, state: State, me: int) -> str:
         """Its way of valuing the others, and that this move is best that way (the reason's "Why")."""
@@ -62,7 +100,7 @@ class Prosocial(Persona):
     def utility(self, state: State, me: int) -> float:
         worth = _worth(state)
         others = sum(worth) - worth[me]
-        wasted = len(state.ledger.wasted)  # type: ignore[attr-defined]
+        wasted = len(self.ledger(state).wasted)
         return worth[me] + self.weight * others - SHARED_BLACK * wasted
 
 
@@ -91,7 +129,7 @@ class Reciprocator(Persona):
 
     def utility(self, state: State, me: int) -> float:
         worth = _worth(state)
-        ledger = state.ledger  # type: ignore[attr-defined]
+        ledger = self.ledger(state)
         score = worth[me]
         for other in range(len(worth)):
             if other == me:
