@@ -59,6 +59,16 @@ PYODIDE_MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten"
                    "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": ""}
 FONT_AWESOME = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: the entry of Voici's app bundle that adds JupyterLite's service worker to every page (see no_service_worker)
+SERVICE_WORKER_PLUGIN = re.compile(
+    r'\w+\(\d+\)\.default\.filter\(\(\w+=>"@jupyterlite/application-extension:service-worker-manager"===\w+\.id\)\),')
+#: what the site serves as service-worker.js: a worker that removes itself, for a browser that kept the one an
+#: earlier build of the site registered
+UNREGISTER_WORKER = """// The site registers no service worker. A browser that kept one from an earlier version of the site fetches
+// this file when it checks for an update: this worker then takes over and removes itself.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.registration.unregister()));
+"""
 #: pins that may differ from the app lock's, and why
 DIFFER_FROM_APP_LOCK = {"ipython": "the kernel needs IPython before 9.16 (see site/pyodide-requirements.txt)"}
 
@@ -279,6 +289,26 @@ def ship_font_awesome(modules: Path, out: Path) -> None:
             page.write_text(text.replace(FONT_AWESOME, rel + "/"))
 
 
+def no_service_worker(out: Path) -> None:
+    """Voici registers JupyterLite's service worker on every page, for what the apps never use (the site's files
+    inside Python, input() in a cell). With it, the kernel makes that drive Python's working folder, so that each
+    module imported asks the page for the folder by a request that waits for the answer (some 200 per visit), and
+    every file a page loads passes through the worker, which keeps the browser from reusing the Pyodide and the
+    scripts it compiled at the last visit. Its plugin is taken out of Voici's app, and service-worker.js removes
+    the worker from a browser that kept it."""
+    found = []
+    for script in (out / "voici" / "build").glob("*.js"):
+        text = script.read_text(encoding="utf-8")
+        new, count = SERVICE_WORKER_PLUGIN.subn("", text)
+        if count:
+            script.write_text(new, encoding="utf-8")
+            found += [script.name] * count
+    if len(found) != 1:
+        raise SystemExit(f"Voici's app adds the service worker in {len(found)} places (expected one: {found}): "
+                         "check SERVICE_WORKER_PLUGIN against this Voici version")
+    (out / "service-worker.js").write_text(UNREGISTER_WORKER, encoding="utf-8")
+
+
 def first_page(out: Path) -> None:
     """The site's first page is the gallery of games, as in `make app`."""
     (out / "index.html").write_text(
@@ -344,6 +374,7 @@ def build(out: Path) -> None:
     run(Path(sys.executable).parent / "voici", "build", "--lite-dir", lite, "--contents", contents,
         "--output-dir", out, cwd=lite)
     ship_font_awesome(modules, out)
+    no_service_worker(out)
     first_page(out)
     check_config(out)
     for junk in out.rglob(".jupyterlite.doit.db*"):

@@ -198,3 +198,23 @@ def test_a_wheel_as_bytecode_imports_without_its_source_and_keeps_its_record_tru
     import tinypkg  # type: ignore[import-not-found]
 
     assert tinypkg.double(21) == 42 and tinypkg.__file__.endswith("__init__.pyc")
+
+
+def test_the_pages_get_no_service_worker_and_a_kept_one_removes_itself(tmp_path):
+    """Voici's app loses the one plugin that registers JupyterLite's service worker, the rest of it unchanged;
+    the site's service-worker.js is one that unregisters itself. A Voici whose app differs stops the build."""
+    build = load_build()
+    scripts = tmp_path / "voici" / "build"
+    scripts.mkdir(parents=True)
+    entry = 'n(19747).default.filter((e=>"@jupyterlite/application-extension:service-worker-manager"===e.id)),'
+    app = f'const e=[n(51757).default,{entry}n(30939),o.themesManagerPlugin];'
+    (scripts / "5981.js").write_text(app)
+    (scripts / "other.js").write_text("const unrelated = 1;")
+    (tmp_path / "service-worker.js").write_text("self.addEventListener('fetch', onFetch);")
+    build.no_service_worker(tmp_path)
+    assert (scripts / "5981.js").read_text() == "const e=[n(51757).default,n(30939),o.themesManagerPlugin];"
+    assert (scripts / "other.js").read_text() == "const unrelated = 1;"
+    worker = (tmp_path / "service-worker.js").read_text()
+    assert "registration.unregister()" in worker and "\"fetch\"" not in worker and "onFetch" not in worker
+    with pytest.raises(SystemExit, match="in 0 places"):
+        build.no_service_worker(tmp_path)     # nothing left to take out: this Voici is not the one expected
