@@ -51,6 +51,21 @@ STAND_INS = {
     "sqlite3": "Stands in for Pyodide's unvendored sqlite3 module, which this site does not ship",
     "jedi": "Stands in for jedi, which IPython imports at start only to complete code as it is typed",
 }
+#: the modules each page's Python finds already imported in the memory snapshot it starts from (site/snapshot.mjs):
+#: those the kernel imports at start (IPython, without the kernel's own packages and piplite, which hold objects
+#: of the page), the widgets, and what the apps' first cells import
+SNAPSHOT_MODULES = [
+    "IPython", "IPython.core.interactiveshell", "IPython.core.application", "IPython.core.shellapp",
+    "IPython.core.history", "IPython.core.completer", "IPython.core.inputtransformer2", "IPython.display",
+    "IPython.utils.tokenutil", "IPython.core.completerlib", "traitlets", "traitlets.config", "comm",
+    "unittest.mock", "getpass", "html.parser", "_strptime",
+    "ipywidgets", "anywidget",
+    "xlib", "xlib.board", "xlib.lessons.text", "xlib.panels.gallery", "xlib.panels.handout", "xlib.panels.classroom",
+    "xlib.views.xallies.shooting", *(f"xlib.lessons.{game}" for game in ("alea", "x", "xats", "xerog", "xallies")),
+]
+#: the snapshot's file; the script that starts Python from it in the kernel's worker (site/start.js), shipped as
+#: pyodide.js (the kernel's build tool points the kernel at that name), and the name Pyodide's own pyodide.js takes
+SNAPSHOT, START, PYODIDE_JS = "snapshot.gz", "pyodide.js", "pyodide-core.js"
 #: the Pyodide core files the site ships (the npm package lists 300+ wheels in its lock but ships none of them)
 CORE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
 #: the Python the browser runs, to judge each wheel's dependency markers
@@ -64,8 +79,8 @@ SERVICE_WORKER_PLUGIN = re.compile(
     r'\w+\(\d+\)\.default\.filter\(\(\w+=>"@jupyterlite/application-extension:service-worker-manager"===\w+\.id\)\),')
 #: what the site serves as service-worker.js: a worker that removes itself, for a browser that kept the one an
 #: earlier build of the site registered
-UNREGISTER_WORKER = """// The site registers no service worker. A browser that kept one from an earlier version of the site fetches
-// this file when it checks for an update: this worker then takes over and removes itself.
+UNREGISTER_WORKER = """// The site registers no service worker. A browser that kept one from an earlier version of the site
+// fetches this file when it checks for an update: this worker then takes over and removes itself.
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.registration.unregister()));
 """
@@ -73,10 +88,10 @@ self.addEventListener("activate", (event) => event.waitUntil(self.registration.u
 DIFFER_FROM_APP_LOCK = {"ipython": "the kernel needs IPython before 9.16 (see site/pyodide-requirements.txt)"}
 
 
-def run(*cmd: str | Path, cwd: Path = ROOT) -> None:
-    """Run a command, stopping the build with its output if it fails."""
+def run(*cmd: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
+    """Run a command (with `env` added to the environment), stopping the build with its output if it fails."""
     print("+", " ".join(str(c) for c in cmd), flush=True)
-    subprocess.run([str(c) for c in cmd], cwd=cwd, check=True)
+    subprocess.run([str(c) for c in cmd], cwd=cwd, check=True, env={**os.environ, **env} if env else None)
 
 
 def sha256(path: Path) -> str:
@@ -174,6 +189,17 @@ def as_bytecode(archives: list[Path], pyodide_core: Path, dest: Path) -> list[Pa
     return copies
 
 
+def memory_snapshot(pyodide: Path, env: dict[str, str]) -> Path:
+    """The memory of a Python that has loaded the pages' packages and imported SNAPSHOT_MODULES, made by the site's
+    own Pyodide in Node.js (site/snapshot.mjs) and written gzipped into `pyodide`, with the script that starts a
+    page's Python from it (site/start.js) in the place of Pyodide's pyodide.js."""
+    settings = {"packages": PRELOAD, "env": env, "modules": SNAPSHOT_MODULES}
+    run("node", HERE / "snapshot.mjs", pyodide, pyodide / SNAPSHOT, json.dumps(settings), env={"TZ": "UTC"})
+    shutil.move(pyodide / START, pyodide / PYODIDE_JS)
+    shutil.copy2(HERE / "start.js", pyodide / START)
+    return pyodide / SNAPSHOT
+
+
 def wheel_entry(path: Path) -> tuple[dict, list[Requirement]]:
     """A wheel as Pyodide's lock lists it (without its dependencies yet), and its requirements."""
     name, version, _, _ = parse_wheel_filename(path.name)
@@ -262,7 +288,8 @@ def stage_notebooks(dest: Path) -> None:
 
 
 def lite_config(env: dict[str, str]) -> dict:
-    """jupyter-lite.json: Pyodide from the site's own folder, no fallback to PyPI, packages loaded at start."""
+    """jupyter-lite.json: Pyodide from the site's own folder (pyodide.js, which starts it from its memory
+    snapshot), no fallback to PyPI, packages loaded at start."""
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "XAllies and friends",
         "litePluginSettings": {KERNEL_PLUGIN: {
@@ -361,7 +388,9 @@ def build(out: Path) -> None:
     absent = [p for p in PRELOAD if canonicalize_name(p) not in lock["packages"]]
     if absent:
         raise SystemExit(f"the pages load packages the site does not ship: {absent}")
-    (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(links()), indent=2) + "\n")
+    env = links()
+    memory_snapshot(pyodide, env)
+    (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(env), indent=2) + "\n")
     contents = work / "notebooks"
     stage_notebooks(contents)
     # the anywidget frontend comes from the very wheel the browser's Python installs, so the two always agree

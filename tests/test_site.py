@@ -7,6 +7,7 @@ import hashlib
 import importlib.util
 import json
 import re
+import sys
 import zipfile
 from pathlib import Path
 
@@ -218,3 +219,41 @@ def test_the_pages_get_no_service_worker_and_a_kept_one_removes_itself(tmp_path)
     assert "registration.unregister()" in worker and "\"fetch\"" not in worker and "onFetch" not in worker
     with pytest.raises(SystemExit, match="in 0 places"):
         build.no_service_worker(tmp_path)     # nothing left to take out: this Voici is not the one expected
+
+
+def load_snapshot_script():
+    spec = importlib.util.spec_from_file_location("site_snapshot", ROOT / "site" / "snapshot.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_snapshot_imports_its_modules_and_stops_on_a_zip_file_left_open(tmp_path, monkeypatch):
+    """site/snapshot.py (run by the build inside Pyodide, here by this Python) imports the modules the pages find
+    imported; a zip file still open would be a file the restored Python does not have, so the build stops."""
+    snapshot = load_snapshot_script()
+    archive = tmp_path / "data.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("a.txt", "a")
+    (tmp_path / "snap_plain.py").write_text("VALUE = 1\n")
+    (tmp_path / "snap_keeps_zip.py").write_text(f"import zipfile\nKEPT = zipfile.ZipFile({str(archive)!r})\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "snap_plain", raising=False)
+    snapshot.prepare(["snap_plain"])
+    assert sys.modules["snap_plain"].VALUE == 1
+    with pytest.raises(RuntimeError, match="data.zip"):
+        snapshot.prepare(["snap_keeps_zip"])
+    sys.modules.pop("snap_keeps_zip").KEPT.close()
+
+
+def test_the_pages_start_python_from_the_snapshot_with_their_own_settings():
+    """The kernel loads pyodide.js, which is site/start.js: it asks for the snapshot, and gives the restored
+    Python the page's environment and a random seed of its own; Pyodide's own loader keeps another name."""
+    build = load_build()
+    assert build.START == "pyodide.js" and build.PYODIDE_JS != "pyodide.js"
+    assert build.lite_config({})["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN][
+        "pyodideUrl"].endswith("/" + build.START)
+    start = (ROOT / "site" / "start.js").read_text()
+    assert f'"{build.SNAPSHOT}"' in start and f'"{build.PYODIDE_JS}"' in start
+    assert "os.environ.update" in start and "random.seed()" in start
+    assert {"IPython", "ipywidgets", "xlib.board"} <= set(build.SNAPSHOT_MODULES)
