@@ -63,9 +63,10 @@ SNAPSHOT_MODULES = [
     "xlib", "xlib.board", "xlib.lessons.text", "xlib.panels.gallery", "xlib.panels.handout", "xlib.panels.classroom",
     "xlib.views.xallies.shooting", *(f"xlib.lessons.{game}" for game in ("alea", "x", "xats", "xerog", "xallies")),
 ]
-#: the snapshot's file; the script that starts Python from it in the kernel's worker (site/start.js), shipped as
-#: pyodide.js (the kernel's build tool points the kernel at that name), and the name Pyodide's own pyodide.js takes
-SNAPSHOT, START, PYODIDE_JS = "snapshot.gz", "pyodide.js", "pyodide-core.js"
+#: the files a page's Python starts from (the memory snapshot, the packages' files); the script that starts it in
+#: the kernel's worker (site/start.js), shipped as pyodide.js (the kernel's build tool points the kernel at that
+#: name), and the name Pyodide's own pyodide.js takes
+SNAPSHOT, PACKAGES, START, PYODIDE_JS = "snapshot.gz", "packages.gz", "pyodide.js", "pyodide-core.js"
 #: the Pyodide core files the site ships (the npm package lists 300+ wheels in its lock but ships none of them)
 CORE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
 #: the Python the browser runs, to judge each wheel's dependency markers
@@ -189,15 +190,16 @@ def as_bytecode(archives: list[Path], pyodide_core: Path, dest: Path) -> list[Pa
     return copies
 
 
-def memory_snapshot(pyodide: Path, env: dict[str, str]) -> Path:
-    """The memory of a Python that has loaded the pages' packages and imported SNAPSHOT_MODULES, made by the site's
-    own Pyodide in Node.js (site/snapshot.mjs) and written gzipped into `pyodide`, with the script that starts a
-    page's Python from it (site/start.js) in the place of Pyodide's pyodide.js."""
+def memory_snapshot(pyodide: Path, env: dict[str, str]) -> None:
+    """What each page's Python starts from, made by the site's own Pyodide in Node.js (site/snapshot.mjs) and
+    written gzipped into `pyodide`: the memory of a Python that has loaded the pages' packages and imported
+    SNAPSHOT_MODULES, and the files those packages installed, in one archive; with the script that starts a page's
+    Python from them (site/start.js) in the place of Pyodide's pyodide.js."""
     settings = {"packages": PRELOAD, "env": env, "modules": SNAPSHOT_MODULES}
-    run("node", HERE / "snapshot.mjs", pyodide, pyodide / SNAPSHOT, json.dumps(settings), env={"TZ": "UTC"})
+    run("node", HERE / "snapshot.mjs", pyodide, pyodide / SNAPSHOT, pyodide / PACKAGES, json.dumps(settings),
+        env={"TZ": "UTC"})
     shutil.move(pyodide / START, pyodide / PYODIDE_JS)
     shutil.copy2(HERE / "start.js", pyodide / START)
-    return pyodide / SNAPSHOT
 
 
 def wheel_entry(path: Path) -> tuple[dict, list[Requirement]]:

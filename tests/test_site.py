@@ -254,6 +254,6 @@ def test_the_pages_start_python_from_the_snapshot_with_their_own_settings():
     assert build.lite_config({})["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN][
         "pyodideUrl"].endswith("/" + build.START)
     start = (ROOT / "site" / "start.js").read_text()
-    assert f'"{build.SNAPSHOT}"' in start and f'"{build.PYODIDE_JS}"' in start
+    assert all(f'"{name}"' in start for name in (build.SNAPSHOT, build.PACKAGES, build.PYODIDE_JS))
     assert "os.environ.update" in start and "random.seed()" in start
     assert {"IPython", "ipywidgets", "xlib.board"} <= set(build.SNAPSHOT_MODULES)

@@ -153,6 +153,18 @@ def test_the_gallery_offers_the_games_and_says_where_the_labs_run(site_page, sit
     site_page.screenshot(path=str(artifacts / "site-gallery-link.png"))
 
 
+def test_without_its_snapshot_a_page_starts_python_as_usual(site_page, site):
+    """When the memory snapshot cannot be had (here the server answers 404), the page's Python starts the usual
+    way, from the packages' wheels, and the app works."""
+    said: list[str] = []
+    site_page.on("console", lambda msg: said.append(msg.text) if "without its snapshot" in msg.text else None)
+    site_page.route("**/static/pyodide/snapshot.gz", lambda route: route.fulfill(status=404, body="missing"))
+    open_page(site_page, site, "xerog")
+    full_board(site_page)
+    assert len(said) == 1 and "snapshot.gz: 404" in said[0], said
+    no_errors(site_page)
+
+
 @pytest.mark.parametrize("game", APPS)
 def test_a_move_by_clicks_the_computer_answers_and_a_reload_keeps_the_game(site_page, site, artifacts, game):
     view = view_for(xlib.game(game).start(seed=0))
