@@ -63,10 +63,12 @@ SNAPSHOT_MODULES = [
     "xlib", "xlib.board", "xlib.lessons.text", "xlib.panels.gallery", "xlib.panels.handout", "xlib.panels.classroom",
     "xlib.views.xallies.shooting", *(f"xlib.lessons.{game}" for game in ("alea", "x", "xats", "xerog", "xallies")),
 ]
-#: the files a page's Python starts from (the memory snapshot, the packages' files); the script that starts it in
-#: the kernel's worker (site/start.js), shipped as pyodide.js (the kernel's build tool points the kernel at that
-#: name), and the name Pyodide's own pyodide.js takes
-SNAPSHOT, PACKAGES, START, PYODIDE_JS = "snapshot.gz", "packages.gz", "pyodide.js", "pyodide-core.js"
+#: the script that starts a page's Python in the kernel's worker (site/start.js), shipped as pyodide.js (the
+#: kernel's build tool points the kernel at that name), and the name Pyodide's own pyodide.js takes
+START, PYODIDE_JS = "pyodide.js", "pyodide-core.js"
+#: the files a page's Python starts from (the memory snapshot, the packages' files), by the placeholders of their
+#: names in site/start.js, and the start of those names (a digest of both files' contents follows)
+STARTS_FROM = {"SNAPSHOT_FILE": "snapshot", "PACKAGES_FILE": "packages"}
 #: the Pyodide core files the site ships (the npm package lists 300+ wheels in its lock but ships none of them)
 CORE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
 #: the Python the browser runs, to judge each wheel's dependency markers
@@ -190,16 +192,33 @@ def as_bytecode(archives: list[Path], pyodide_core: Path, dest: Path) -> list[Pa
     return copies
 
 
-def memory_snapshot(pyodide: Path, env: dict[str, str]) -> None:
+def memory_snapshot(pyodide: Path, env: dict[str, str]) -> dict[str, str]:
     """What each page's Python starts from, made by the site's own Pyodide in Node.js (site/snapshot.mjs) and
     written gzipped into `pyodide`: the memory of a Python that has loaded the pages' packages and imported
     SNAPSHOT_MODULES, and the files those packages installed, in one archive; with the script that starts a page's
-    Python from them (site/start.js) in the place of Pyodide's pyodide.js."""
+    Python from them (site/start.js) in the place of Pyodide's pyodide.js. Returns the files' names by their
+    placeholders in the script."""
     settings = {"packages": PRELOAD, "env": env, "modules": SNAPSHOT_MODULES}
-    run("node", HERE / "snapshot.mjs", pyodide, pyodide / SNAPSHOT, pyodide / PACKAGES, json.dumps(settings),
+    made = {key: pyodide / f"{stem}.gz" for key, stem in STARTS_FROM.items()}
+    run("node", HERE / "snapshot.mjs", pyodide, made["SNAPSHOT_FILE"], made["PACKAGES_FILE"], json.dumps(settings),
         env={"TZ": "UTC"})
+    digest = hashlib.sha256(b"".join(path.read_bytes() for path in made.values())).hexdigest()[:16]
+    names = {key: f"{STARTS_FROM[key]}-{digest}.gz" for key in made}
+    for key, path in made.items():
+        path.rename(pyodide / names[key])
     shutil.move(pyodide / START, pyodide / PYODIDE_JS)
-    shutil.copy2(HERE / "start.js", pyodide / START)
+    (pyodide / START).write_text(start_script(names))
+    return names
+
+
+def start_script(names: dict[str, str]) -> str:
+    """site/start.js with the names of the files it starts Python from in the place of their placeholders."""
+    text = (HERE / "start.js").read_text()
+    for key, name in names.items():
+        if f'"{key}"' not in text:
+            raise SystemExit(f"site/start.js does not name {key}")
+        text = text.replace(f'"{key}"', json.dumps(name))
+    return text
 
 
 def wheel_entry(path: Path) -> tuple[dict, list[Requirement]]:

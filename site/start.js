@@ -2,8 +2,13 @@
 // pyodide-core.js). Python starts from the memory snapshot the build made (site/snapshot.mjs), in which the
 // kernel's and the apps' modules are already imported, and the files the packages install come from one archive
 // written straight into Pyodide's file system: no module is imported anew and no wheel is unpacked at each visit.
+// The two files' names carry a digest of their contents (the build writes them in below): a browser that kept
+// one of an earlier build never mixes it with the other of a later one.
 // The time module's zone (time.timezone, time.tzname) is the build's, UTC; local times come from the browser as
 // without the snapshot. Without the snapshot (a failed request, another Pyodide), Python starts as usual.
+
+const SNAPSHOT = "SNAPSHOT_FILE";
+const PACKAGES = "PACKAGES_FILE";
 
 /** A file of the site as bytes, gunzipped (unless the server sent it unpacked). */
 async function fetchGzipped(url) {
@@ -30,8 +35,8 @@ function writeFiles(FS, archive) {
 }
 
 self.loadPyodide = async (options) => {
-  const snapshot = fetchGzipped(options.indexURL + "snapshot.gz");
-  const archive = fetchGzipped(options.indexURL + "packages.gz");
+  const snapshot = fetchGzipped(options.indexURL + SNAPSHOT);
+  const archive = fetchGzipped(options.indexURL + PACKAGES);
   for (const part of [snapshot, archive]) part.catch(() => {});   // a failure is met below, where they are awaited
   importScripts(options.indexURL + "pyodide-core.js");   // Pyodide's own loadPyodide takes this one's place
   try {

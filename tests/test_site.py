@@ -247,13 +247,14 @@ def test_the_snapshot_imports_its_modules_and_stops_on_a_zip_file_left_open(tmp_
 
 
 def test_the_pages_start_python_from_the_snapshot_with_their_own_settings():
-    """The kernel loads pyodide.js, which is site/start.js: it asks for the snapshot, and gives the restored
-    Python the page's environment and a random seed of its own; Pyodide's own loader keeps another name."""
+    """The kernel loads pyodide.js, which is site/start.js with the names of the snapshot and of the packages'
+    archive written in; it gives the restored Python the page's environment and a random seed of its own."""
     build = load_build()
     assert build.START == "pyodide.js" and build.PYODIDE_JS != "pyodide.js"
     assert build.lite_config({})["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN][
         "pyodideUrl"].endswith("/" + build.START)
-    start = (ROOT / "site" / "start.js").read_text()
-    assert all(f'"{name}"' in start for name in (build.SNAPSHOT, build.PACKAGES, build.PYODIDE_JS))
-    assert "os.environ.update" in start and "random.seed()" in start
+    names = {"SNAPSHOT_FILE": "snapshot-0123.gz", "PACKAGES_FILE": "packages-0123.gz"}
+    start = build.start_script(names)
+    assert '"snapshot-0123.gz"' in start and '"packages-0123.gz"' in start and "_FILE" not in start
+    assert f'"{build.PYODIDE_JS}"' in start and "os.environ.update" in start and "random.seed()" in start
     assert {"IPython", "ipywidgets", "xlib.board"} <= set(build.SNAPSHOT_MODULES)
