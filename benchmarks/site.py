@@ -28,6 +28,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -84,7 +85,7 @@ def load() -> float:
     return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
 
 
-def visit(ctx, url: str) -> tuple[float, float, object]:
+def visit(ctx, url: str) -> tuple[float, float, Any]:
     """Seconds on the clock and CPU seconds of the browser from the request to a painted board, and the page."""
     page = ctx.new_page()
     start, cpu = time.perf_counter(), browser_cpu()

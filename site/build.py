@@ -11,7 +11,11 @@ Everything comes from the package registries now, and nothing from anywhere at r
   jupyterlite-pyodide-kernel; they are shipped with the others so that they load at start, all at once.
 
 Every shipped wheel, and Pyodide's standard library, carries its modules compiled to bytecode by the browser's own
-Python (site/bytecode.mjs runs the npm Pyodide in Node.js), so that no page compiles them at each visit.
+Python (site/bytecode.mjs runs the npm Pyodide in Node.js), so that no page compiles them at each visit. That
+Pyodide then makes what each page's Python starts from (site/snapshot.mjs): a memory snapshot of a Python that has
+imported IPython, the widgets and the apps' modules, and one archive of the files the packages install; a page's
+pyodide.js (site/start.js) restores the one and writes the other, so that no page imports those modules or unpacks
+the wheels at each visit. The pages run without JupyterLite's service worker (see no_service_worker).
 
 Links the gallery shows (another place to open the apps) come from the environment at build time:
 XLIB_SITE_URL (where this site is published), XLIB_BINDER_URL and XLIB_REPO_URL (the repository, for the README's
