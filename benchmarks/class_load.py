@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.test_class_load import LoadResult, game_records, run_load  # noqa: E402
-from tests.test_classroom import fresh_database, postgres_bin, postgres_server  # noqa: E402
+from tests.databases import fresh_database, postgres_bin, postgres_server  # noqa: E402
 
 
 def report(name: str, results: list[LoadResult]) -> None:

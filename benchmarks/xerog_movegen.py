@@ -2,9 +2,9 @@
 
 Printed, never asserted. The crowded positions scatter the 12 pyramids so that long boost
 chains exist (found by hill-climbing on the time or the search nodes needed to list the moves);
-for each, the time to list every move, the search nodes, the moves, and the time of the quick
-question `reaches_base()` (can the player to move, or the other player, fly into the base now)
-are printed. Times are this process's CPU time, so that other programs on a shared machine
+for each, the time to list every move, the search nodes (the ways of legs tried), the moves, and
+the time of the quick question `reaches_base()` (can the player to move, or the other player,
+fly into the base now) are printed. Times are this process's CPU time, so that other programs on a shared machine
 count as little as they can.
 
     python benchmarks/xerog_movegen.py [--games N] [--repeat R]

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
+import importlib.util
 import json
 import os
 import re
@@ -34,7 +36,10 @@ import sys
 import zipfile
 from email.parser import Parser
 from pathlib import Path
+from types import ModuleType
 
+import mistune
+from mistune.toc import add_toc_hook
 from packaging.markers import default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
@@ -370,6 +375,54 @@ def first_page(out: Path) -> None:
         '  <p><a href="voici/render/index.html">Open the gallery of games</a></p>\n</body>\n</html>\n')
 
 
+DOCUMENT_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>{title}</title>
+  <style>
+    body {{ max-width: 860px; margin: 24px auto; padding: 0 16px; font: 16px/1.5 sans-serif; color: #1a1a1a; }}
+    code, pre {{ background: #f3f3f3; font-size: 14px; }} pre {{ padding: 8px; overflow-x: auto; }}
+    table {{ border-collapse: collapse; }} th, td {{ border: 1px solid #bbb; padding: 4px 8px; }}
+    a {{ color: #0b57d0; }}
+  </style>
+</head>
+<body>
+<p><a href="index.html">The gallery of games</a> · from the project's {path}</p>
+{body}
+</body>
+</html>
+"""
+
+
+def runtime_module() -> ModuleType:
+    """xlib/runtime.py, read on its own (it needs nothing but the standard library): the site's pages link what it
+    names."""
+    spec = importlib.util.spec_from_file_location("xlib_runtime", ROOT / "xlib" / "runtime.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def anchor(heading: str) -> str:
+    """A heading's anchor as GitHub makes it: small letters, spaces to hyphens, other marks left out."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def document_pages(out: Path) -> None:
+    """The repository's documents the gallery links where no repository is configured (the README, the rules), as
+    pages at the site's root, each heading with the anchor GitHub gives it."""
+    for path, page in runtime_module().SITE_DOCUMENTS.items():
+        text = (ROOT / path).read_text(encoding="utf-8")
+        md = mistune.create_markdown(plugins=["table", "strikethrough"])
+        add_toc_hook(md, 1, 6, lambda token, index: anchor(token["text"]))
+        title = text.splitlines()[0].lstrip("# ").strip()
+        (out / page).write_text(DOCUMENT_PAGE.format(title=html.escape(title), path=html.escape(path),
+                                                     body=md(text)), encoding="utf-8")
+
+
 def check_config(out: Path) -> None:
     """Every jupyter-lite.json of the site points at the site's own Pyodide with PyPI turned off (a page without
     it would fetch Pyodide from a CDN)."""
@@ -430,6 +483,7 @@ def build(out: Path) -> None:
     ship_font_awesome(modules, out)
     no_service_worker(out)
     first_page(out)
+    document_pages(out)
     check_config(out)
     for junk in out.rglob(".jupyterlite.doit.db*"):
         junk.unlink()

@@ -17,18 +17,36 @@ def target_at(view: Any, state: Any, selection: Any, x: float, y: float) -> Targ
     return min(found, key=lambda t: (t.x - x) ** 2 + (t.y - y) ** 2)
 
 
-def arrow_path(targets: list[Target], start: Target, goal: Target) -> list[str]:
-    """The shortest list of arrow keys that moves the cursor from `start` to `goal` (AssertionError if none)."""
+#: the keys that move the cursor, as a browser names them ("Shift+ArrowUp": Up with Shift held)
+ARROW_PRESSES = [(key, shift) for shift in (False, True) for key in keys.ARROWS]
+
+
+def press_name(key: str, shift: bool) -> str:
+    return f"Shift+{key}" if shift else key
+
+
+def split_press(press: str) -> tuple[str, bool]:
+    """A key as `press_name` writes it: the key, and whether Shift is held."""
+    shift = press.startswith("Shift+")
+    return press.removeprefix("Shift+"), shift
+
+
+def arrow_path(view: Any, targets: list[Target], start: Target, goal: Target) -> list[str]:
+    """The shortest list of arrow keys (Shift held where the view gives it a way of its own) that moves the cursor
+    from `start` to `goal` on `view`'s board (AssertionError if none)."""
     seen = {start.name: []}
     queue = deque([start])
     while queue:
         here = queue.popleft()
         if here.name == goal.name:
             return seen[here.name]
-        for key, direction in keys.ARROWS.items():
-            nxt = keys.step(targets, (here.x, here.y), direction)
+        for key, shift in ARROW_PRESSES:
+            arrow = view.arrow(key, shift)
+            if shift and arrow == view.arrow(key, False):
+                continue   # Shift changes nothing for this key here: the plain key is the one pressed
+            nxt = keys.step(targets, (here.x, here.y), arrow) if arrow is not None else None
             if nxt is not None and nxt.name not in seen:
-                seen[nxt.name] = seen[here.name] + [key]
+                seen[nxt.name] = seen[here.name] + [press_name(key, shift)]
                 queue.append(nxt)
     raise AssertionError(f"{goal.name} cannot be reached by the arrow keys from {start.name}")
 
@@ -46,7 +64,7 @@ def keys_for_clicks(view: Any, state: Any, points: list[tuple[float, float]],
             out.append("ArrowUp")   # the first arrow shows the cursor where it starts
             cursor = keys.start_target(targets, view.width, view.height)
             assert cursor is not None
-        out += arrow_path(targets, cursor, goal) + ["Enter"]
+        out += arrow_path(view, targets, cursor, goal) + ["Enter"]
         result = view.click(state, x, y, selection)
         selection = result.selection
         at = keys.KeyCursor()   # where the board then puts the cursor: the same place, by name, else nearest

@@ -298,3 +298,43 @@ def test_the_end_exercise_names_exactly_the_stones_xc3_converts():
     after = start.play("xc3")
     flipped = [c for c in start.game.names if start.stone(c) is not None and after.stone(c) != start.stone(c)]
     assert flipped == ["b3"] and "xc3 converts b3." in ex.why and "c4" not in ex.why
+
+
+#: a list of cells as a sentence says it: "c2", "c2 and d3", "b3, c2 and d3"
+CELLS = r"[a-h]\d(?:(?:, | and )[a-h]\d)*"
+
+
+def cells_in(words):
+    return set(re.findall(r"\b[a-h]\d\b", words))
+
+
+def test_every_reason_a_legal_choice_is_given_names_the_stones_the_game_flips_and_protects():
+    """"It flips only c2, which is not protected: only d3, ringed, is": the stones a conversion turns, read from
+    the boards before and after it, and the stones the game protects; a placement is said to be one."""
+    checked = 0
+    for scene in L.SCENES:
+        for ex in scene.exercises:
+            if ex.kind != "choice":
+                continue
+            start = exercise_start(scene, ex)
+            for choice in ex.choices:
+                if choice == ex.answer or start.explain(choice) is not None:
+                    continue
+                reason, end = ex.why_not(start, choice), start.play(choice)
+                turned = {c for c in xlib.core.grid_cell_names(start.game.options["size"])
+                          if start.stone(c) is not None and end.stone(c) != start.stone(c)}
+                if choice.startswith("x"):
+                    flips = re.search(rf"(?:flips|touches \w+'s) (?:only )?({CELLS})", reason)
+                    assert flips and cells_in(flips.group(1)) == turned, (choice, reason)
+                else:
+                    assert "places a stone" in reason and start.stone(choice) is None, (choice, reason)
+                ringed = re.search(rf"only ({CELLS}), ringed", reason)
+                if ringed:
+                    assert cells_in(ringed.group(1)) == set(start.protected) and not turned & start.protected
+                same = re.search(rf"; (x\w+) flips ({CELLS})\.", reason)
+                if same:
+                    twin = start.play(same.group(1))
+                    assert cells_in(same.group(2)) == {c for c in start.game.names if twin.stone(c) != start.stone(c)
+                                                       and start.stone(c) is not None}, (choice, reason)
+                checked += 1
+    assert checked >= 13

@@ -189,6 +189,46 @@ def test_shooting_range_hits_when_the_aim_is_over_the_well_and_enters_the_shot()
     assert r.shots == [] and r.result.value == ""  # the shooting box resets with a new game
 
 
+def test_beside_the_aiming_game_a_person_shoots_only_with_it_and_nobody_awards_themselves_a_point():
+    """The app's board has the aiming game beside it: while the players shoot, it stands in view, the board offers
+    no Hit or Miss, and a typed shot or a click on the board says where to shoot; its Shoot enters the person's
+    shot, and takes none while a computer seat shoots."""
+    from xlib.views.xallies.shooting import ShootingRange
+
+    g = xlib.game("xallies", shooting="manual", rounds=1)
+    b = Board(state=g.start(), animate=0, seats={2: "easy"}, background=False)
+    r = ShootingRange(b)
+    assert r.widget.layout.display == "none"          # out of the way during play
+    for m in ("3+", "7+"):
+        b.play(m)
+    assert b.state.phase == "shoot" and b.state.to_move == 0
+    assert r.widget.layout.display == ""               # shown (None would never reach the page on the site)
+    assert buttons(b) == [] and b.entry is not None and b.entry.disabled
+    assert not b.type_move("hit") and "aiming game" in b.message.value and b.state.ledger.shots[0] == ()
+    click_well(b, 4)
+    assert "aiming game" in b.message.value and b.state.ledger.shots[0] == ()
+    r.clock.value = 22                                  # the aim over the well
+    assert r.shoot() is True and b.state.ledger.shots[0] == (True,) and "blue: <b>Hit!</b>" in r.result.value
+    b.set_seat(1, "easy")                               # purple's shot is thrown by chance for the computer seat
+    assert b.state.over and len(b.state.ledger.shots[1]) == 1 and len(r.shots) == 1
+    plain = Board(state=g.start(), animate=0)           # real marbles on a table: their results are entered
+    for m in ("3+", "7+", "11+"):
+        plain.play(m)
+    assert buttons(plain) == ["Hit", "Miss"]
+
+
+def test_the_aiming_game_takes_no_shot_for_a_computer_seat():
+    from xlib.views.xallies.shooting import ShootingRange
+
+    state = xlib.game("xallies", shooting="manual", rounds=1).start()
+    for m in ("3+", "7+", "11+"):
+        state = state.play(m)
+    b = Board(state=state, animate=0, seats={0: "easy"}, background=False)
+    r = ShootingRange(b)
+    assert r.shoot() is False and b.state.ledger.shots[0] == () and r.shots == []
+    assert "Not your shot: blue shoots now." in r.result.value
+
+
 def test_undo_says_what_it_took_back_even_during_shooting():
     g = xlib.game("xallies", shooting="manual", rounds=1)
     b = Board(state=g.start(), animate=0, seed=0)
@@ -213,7 +253,7 @@ def test_a_seat_handed_to_the_computer_as_a_turn_ends_plays_at_once():
         yield from real()
         ending.wait(10)   # the turn has looked at the seats and not yet ended
     board._computer_loop = slow_to_end
-    board.computer_turns()
+    board._run(board._computer_loop, "The computer is thinking…")   # a turn ending, as Yellow's and Green's do
     assert board.busy is not None and board.state.ply == 0
     board.set_seat(0, "easy")
     assert board.state.ply == 0   # the turn under way has already looked at Red's seat

@@ -217,6 +217,19 @@ def test_clicks_and_taps_reach_the_same_point_of_the_view_on_both_canvases(monke
         assert view.click(s, sx, sy) == view.click(s, wx, wy)
 
 
+def test_a_tap_on_the_aiming_game_shoots_as_a_click_does_on_both_canvases(monkeypatch):
+    """On a touch screen the aim is shot with a tap on its canvas, on the site's canvas as on the server's."""
+    from xlib.views.xallies.shooting import ShootingRange
+
+    for backend in canvases.BACKENDS:
+        monkeypatch.setenv(canvases.VARIABLE, backend)
+        aim = ShootingRange()
+        handle = aim.canvas._on_event if canvases.is_web(aim.canvas) else aim.canvas._handle_frontend_event
+        handle(aim.canvas, {"event": "mouse_down", "x": 5.0, "y": 5.0}, [])
+        handle(aim.canvas, {"event": "touch_start", "touches": [{"x": 5.0, "y": 5.0}]}, [])
+        assert aim.shots == [False, False], backend   # the aim stands at the far left: two misses
+
+
 def test_the_backend_is_ipycanvas_on_a_server_web_in_a_browser_and_as_the_variable_says(monkeypatch):
     monkeypatch.delenv(canvases.VARIABLE, raising=False)
     assert canvases.backend() == "ipycanvas"

@@ -1,15 +1,18 @@
 """The teacher's class panel: per game only the groups that played it, counts as whole numbers, too few games
-said as too few, clearing that says what it removes and removes only that, a wrong code said to the teacher,
-and the last class offered again after a reload."""
+said as too few, clearing that says what it removes and removes only that (and says what it did only for a
+while), games left off apart from those in progress, a dash where a group has no number, a header over every
+column, a wrong code said to the teacher, and the last class offered again after a reload."""
 from __future__ import annotations
 
 import base64
 import io
+import re
+import time
 
 import pytest
 
 from xlib.board import Board
-from xlib.classroom import open_store
+from xlib.classroom import new_game_key, open_store
 from xlib.classroom import table as tables
 from xlib.experiments.politics import CLASS_MIN_GAMES
 from xlib.panels import classroom as panels
@@ -237,3 +240,86 @@ def test_the_labs_class_boxes_answer_a_wrong_code_in_the_teachers_words(store):
     view.show_button.click()
     assert "There is no class 7F3K in this class database" in view.message.value
     assert "the teacher shows" not in view.message.value
+
+
+def _unfinished(store, code: str, group: str, seed: int) -> None:
+    """`group` saves an XAllies game a few moves in, as its page does while it plays."""
+    from xlib.experiments.matches import play_match
+
+    store.save_game(code, group, new_game_key(), play_match("xallies", ["random"] * 3, seed=seed).history()[4]
+                    .record(), ["person", "random", "random"])
+
+
+def test_what_a_clear_did_goes_after_a_short_time_or_when_the_teacher_does_anything_else(store, monkeypatch):
+    now = [1000.0]
+    monkeypatch.setattr(panels.time, "monotonic", lambda: now[0])
+    panel = ClassPanel(store=store, baseline_games=3, background=False)
+    code = panel.start()
+    _play(store, code, "Reds", "x", 15)
+    panel._clear_clicked("groups")
+    panel._clear_clicked("groups")
+    assert "1 group and 1 game removed." in panel.confirm.value
+    now[0] += panels.DONE_SECONDS - 1
+    panel._tick({})
+    assert "removed" in panel.confirm.value
+    now[0] += 2
+    panel._tick({})   # a short time later it has gone
+    assert panel.confirm.value == ""
+    _play(store, code, "Blues", "x", 16)
+    panel.refresh(force=True)
+    panel._clear_clicked("games")
+    panel._clear_clicked("games")
+    assert "1 game removed" in panel.confirm.value
+    panel.toggle_closed()   # Close the class: the clear is past
+    assert panel.confirm.value == ""
+    panel.toggle_closed()
+    panel._clear_clicked("games")
+    assert "has no game to clear" in panel.confirm.value
+    panel.refresh_button.click()
+    assert panel.confirm.value == ""
+
+
+def test_a_game_not_saved_for_minutes_is_said_left_unfinished_not_in_progress(store, monkeypatch):
+    panel = ClassPanel(store=store, baseline_games=3, background=False)
+    code = panel.start()
+    _play(store, code, "Reds", "xallies", 17, rounds=2)
+    _unfinished(store, code, "Blues", 18)
+    _unfinished(store, code, "Greens", 19)
+    panel.refresh(force=True)
+    assert "<b>1</b> finished game, 2 in progress." in panel.status.value
+    assert list(panel.listing["in progress"]) == [0, 1, 1]
+    saved = time.strftime("%H:%M", time.localtime(max(g.updated for g in store.games(code, finished=False))))
+    later = time.time() + tables.QUIET_SECONDS + 60   # the server restarted: the pages saved nothing since
+    monkeypatch.setattr(panels.time, "time", lambda: later)
+    _unfinished(store, code, "Greens", 20)           # but one group has started a new game since
+    assert panel.refresh()                            # no click needed: the panel sees the quiet games by itself
+    assert (f"<b>1</b> finished game, 1 in progress, 2 left unfinished (no move saved since {saved})."
+            in panel.status.value)
+    assert list(panel.listing["in progress"]) == [0, 0, 1] and list(panel.listing["left unfinished"]) == [0, 1, 1]
+    assert list(panel.groups.index) == ["Reds", "Greens"]   # Blues' quiet game plays no part in the XAllies table
+    panel._clear_clicked("games")
+    assert "Remove the 4 games (1 finished, 1 in progress, 2 left unfinished)" in panel.confirm.value
+
+
+def test_a_group_with_no_finished_xallies_game_has_a_dash_for_its_wins_as_for_its_other_numbers(store):
+    panel = ClassPanel(store=store, baseline_games=3, background=False)
+    code = panel.start()
+    _play(store, code, "Reds", "xallies", 21, rounds=2)
+    _unfinished(store, code, "Blues", 22)
+    panel.refresh(force=True)
+    cells = re.findall(r"<td>(.*?)</td>", panel.group_view.value.split("<th>Blues</th>")[1].split("</tr>")[0])
+    assert cells[:2] == ["0", "1"] and set(cells[2:]) == {"–"}, cells   # no game finished, one in progress
+    reds = panel.group_view.value.split("<th>Reds</th>")[1].split("</tr>")[0]
+    assert ".0<" not in reds   # whole numbers without decimals
+
+
+def test_the_tables_head_every_column_with_the_groups_and_games_named_first(store):
+    panel = ClassPanel(store=store, baseline_games=3, background=False)
+    code = panel.start()
+    _play(store, code, "Reds", "xallies", 23, rounds=2)
+    store.save_exercises(code, "Reds", "xallies", {_exercise(): (True, 1)})
+    panel.refresh(force=True)
+    head = panel.games_view.value.split("<thead>")[1].split("</thead>")[0]
+    assert head.count("<tr") == 1 and "<th></th>" not in head
+    assert [c.split(">")[-1] for c in head.split("</th>")[:3]] == ["Game", "Group", "finished"]
+    assert ">Game</th>" in panel.lessons_view.value and ">Group</th>" in panel.group_view.value

@@ -98,8 +98,40 @@ def test_every_wrong_choice_says_why_it_is_not_the_answer_to_its_question(name):
                 continue
             reason = ex.why_not(start, choice)
             assert reason.strip() and "None" not in reason, f"{scene.title} #{k}: {choice!r} has no reason"
-            if choice not in ex.reasons:   # the rules answer only where the choice's legality differs the answer's
-                assert (start.explain(choice) is None) != answer_legal, (scene.title, k, choice)
+            worked_out = ex.because is not None and ex.because(start, choice)
+            if choice not in ex.reasons and not worked_out:   # the rules answer only a choice they refuse
+                assert start.explain(choice) is not None and answer_legal, (scene.title, k, choice)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_legal_wrong_choice_is_answered_in_the_terms_of_the_rule_not_by_a_template(name):
+    """"Which of these is illegal?": a legal pick is told what it does by the rule the scene teaches (worked out on
+    the position), never "it is a legal move", and without its own notation said twice after it."""
+    for scene, k, ex in exercises(name):
+        start = ex.start(scene.game, scene.options)
+        for choice in ex.choices:
+            if choice == ex.answer or start.explain(choice) is not None:
+                continue
+            reason = ex.why_not(start, choice)
+            assert reason and "legal move" not in reason and "refuse" not in reason, (scene.title, k, choice, reason)
+            assert not reason.startswith(choice + " "), (scene.title, k, choice, reason)
+            assert choice in ex.reasons or (ex.because is not None and ex.because(start, choice) == reason)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_refused_choice_is_named_once_in_its_answer(name):
+    """The board answers a pick as "a6-a4: The rules refuse it: …": the rule's sentence does not name the move again
+    (Xero-G and Alea write the notation first in their refusals)."""
+    for scene, k, ex in exercises(name):
+        if ex.kind != "choice":
+            continue
+        start = ex.start(scene.game, scene.options)
+        for choice in ex.choices:
+            reason = ex.why_not(start, choice) if choice != ex.answer else ""
+            if reason.startswith("The rules refuse it: "):
+                rule = reason.removeprefix("The rules refuse it: ")
+                assert not rule.lower().startswith(choice.lower()), (scene.title, k, choice, reason)
+                assert rule and rule in start.explain(choice), (scene.title, k, choice, reason)
 
 
 def test_a_reason_is_given_only_for_a_wrong_choice_and_a_move_exercise_says_why_it_is_missed():

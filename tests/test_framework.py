@@ -261,7 +261,7 @@ def test_seats_offer_named_levels_declared_by_the_players_and_carry_names():
 
 def test_the_board_fills_its_column_while_the_controls_keep_their_place():
     b = Board("xallies", animate=0, seed=0)
-    side = b.widget.children[1].children[1]
+    side = b.side
     assert side.layout.width == side.layout.min_width             # the controls never move
     assert b.main.layout.flex == "0 1 auto"                       # the column is as wide as the board drawn
     assert b.message.layout.height and b.status.layout.height and b.choice_box.layout.height

@@ -20,7 +20,7 @@ from xlib.board import palette, view_for  # noqa: E402
 from xlib.board.result import result_title  # noqa: E402
 from xlib.handouts import Recorder, UnknownCanvasCall, handout, picture, to_svg  # noqa: E402
 from xlib.board.calls import CALLS, SETTINGS  # noqa: E402
-from xlib.handouts.sheet import ALONE_BOX, EXERCISE_BOX, PER_ROW, RULE_BOX, credits, fit  # noqa: E402
+from xlib.handouts.sheet import ALONE_BOX, EXERCISE_BOX, ROOM, RULE_BOX, WIDTH, credits, fit, per_row  # noqa: E402
 from xlib.panels.handout import HandoutLink, HandoutLinks  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,11 +102,20 @@ def test_a_sheet_is_self_contained_and_set_for_a4_pages():
         assert not re.search(r"<(script|link|img|iframe)\b", sheet) and not re.search(r'\b(src|href)="', sheet)
 
 
+def printed_size(sheet: str, label: str) -> tuple[str, str]:
+    """The printed width and height of the sheet's first picture named `label`."""
+    svg = next(svg for svg in pictures(sheet) if f"<title>{html.escape(label)}" in svg)
+    root = ET.fromstring(svg)
+    return root.get("width"), root.get("height")
+
+
 def test_a_rule_shows_its_start_and_its_last_move_with_the_sentences_marks():
     for name in xlib.game_names():
         scene = registry.lesson(name).SCENES[0]
         states, last = scene.states(), len(scene.moves)
-        size = fit(view_for(states[0]), RULE_BOX)
+        size = printed_size(SHEETS[name], "At the start")   # its box, or larger where its labels need the room
+        least = fit(view_for(states[0]), RULE_BOX)
+        assert mm(least[0]) <= mm(size[0]) <= mm(least[0]) * ROOM[-1] + 0.1
         assert picture(states[0], scene.marks_at(0), size, "At the start", compact=True) in SHEETS[name]
         label = f"After move {last} ({scene.moves[-1]})"
         if states[-1].over:
@@ -296,12 +305,32 @@ def test_a_finished_game_printed_says_its_result_in_the_caption_not_over_the_boa
     assert "Red wins" in root.find(f"{SVG}title").text
 
 
-def test_an_enlarged_label_stays_inside_the_picture():
+def test_an_enlarged_label_keeps_its_size_and_moves_inside_the_picture():
+    """A label printed larger than drawn is never narrowed back (that would print it under seven points): at the
+    picture's edge it moves in, a label too wide for a room the view gave it keeps its size."""
     root = ET.fromstring(to_svg([("font", "10px sans-serif"), ("text_align", "right"),
-                                 ("fill_text", ("a long label at the right edge", 200, 20))], 200, 100,
+                                 ("fill_text", ("at the edge", 200, 20)),
+                                 ("text_align", "left"), ("fill_text", ("left", 0, 50)),
+                                 ("fill_text", ("in a small room", 60, 80, 30))], 200, 100,
+                                size=("40mm", "20mm")))
+    right, left, roomed = root.iter(f"{SVG}text")
+    size = float(right.get("font-size"))
+    assert size > 10 and all(e.get("textLength") is None and float(e.get("font-size")) == size
+                             for e in (right, left, roomed))
+    assert 2 <= float(left.get("x")) and float(right.get("x")) <= 198
+    assert float(right.get("x")) - len(right.text) * size * 0.56 >= 2   # the whole label is inside
+
+
+def test_a_turned_label_prints_at_least_seven_points_too():
+    """A label drawn turned or scaled prints at its size times the transform's scale: it is enlarged by that."""
+    root = ET.fromstring(to_svg([("font", "10px sans-serif"), ("translate", (50, 50)), ("rotate", (0.785398,)),
+                                 ("scale", (0.5, None)), ("fill_text", ("turned", 0, 0))], 200, 100,
                                 size=("40mm", "20mm")))
     [text] = root.iter(f"{SVG}text")
-    assert float(text.get("font-size")) > 10 and float(text.get("textLength")) <= 200
+    a, b, c, d = (float(v) for v in re.findall(r"-?[\d.]+", text.get("transform"))[:4])
+    units_per_mm = 200 / 40
+    printed = float(text.get("font-size")) * (a * d - b * c) ** 0.5 / units_per_mm * 72 / 25.4
+    assert 7 <= printed < 7.2, printed
 
 
 @pytest.mark.parametrize("name", xlib.game_names())
@@ -319,9 +348,14 @@ def test_a_score_is_never_broken_across_lines():
     assert not re.search(r"(?<![\w-])\d+(?:-\d+)+(?![\w-])", prose)
 
 
-def test_the_exercises_follow_each_other_three_to_a_row_and_the_answers_stand_in_two_columns():
+def test_the_exercises_stand_in_rows_of_as_many_as_fit_and_the_answers_in_two_columns():
     for name, sheet in SHEETS.items():
         count = sum(len(s.exercises) for s in registry.lesson(name).SCENES)
-        assert sheet.count('<div class="row">') == (count + PER_ROW - 1) // PER_ROW, name
+        exercises = sheet[sheet.index('<section class="exercises">'):sheet.index('<section class="new-page">')]
+        widest = max(mm(ET.fromstring(svg).get("width")) for svg in pictures(exercises))
+        across = per_row(widest)
+        assert across >= 3 and across * widest <= WIDTH, (name, across, widest)
+        rows = [row.count('<div class="exercise">') for row in exercises.split('<div class="row">')[1:]]
+        assert sum(rows) == count and rows[:-1] == [across] * (len(rows) - 1) and 0 < rows[-1] <= across, name
         assert '<div class="answers">' in sheet and ".answers { columns: 2;" in sheet
         assert 'class="rule-name">(Rule 1: ' in sheet

@@ -54,6 +54,32 @@ def test_a_reloaded_page_offers_the_kept_game_and_continues_it_with_seats_and_na
     assert json.loads(b.keeper.keep)["record"] == old.state.record()
 
 
+def test_a_kept_game_is_offered_where_the_page_opens_too_with_a_way_down_to_its_board(monkeypatch):
+    """An app's page opens at its lesson's progress, far above the board of Play a whole game: the kept game is
+    said there, with a button that takes it back and goes down to the board, and a link to the board's place."""
+    from xlib.board import progress as progresses
+
+    kept, old = kept_game()
+    page = progresses.LessonProgress("x", keep=False)
+    monkeypatch.setitem(progresses._PROGRESS, "x", page)
+    b = Board("x", size=6, animate=0, seed=9, background=False)
+    assert page.waiting.children == ()
+    opened(b, kept)
+    words, button, down = page.waiting.children
+    assert "Your game of X is waiting</b> on the board below: 3 moves, kept on this device 2 minutes ago" in words.value
+    assert b.anchor and f"href='#{b.anchor}'" in down.value and f"id='{b.anchor}'" in b.widget.children[0].value
+    asked = page.scroller.count
+    button.click()
+    assert b.state.record() == old.state.record() and "goes on from move 3" in b.message.value
+    assert page.waiting.children == () and page.scroller.count == asked + 1
+    assert page.scroller.target == b.anchor and page.scroller.focus   # down to the board, the keys with it
+    other = Board("x", size=6, animate=0, seed=9, background=False)
+    opened(other, kept)
+    assert page.waiting.children
+    other.choice_box.children[1].click()   # New game, on the board: nothing waits any more
+    assert page.waiting.children == () and other.state.ply == 0
+
+
 def test_choosing_a_new_game_leaves_the_board_as_it_is_and_keeps_it_instead():
     kept, _ = kept_game()
     b = Board("x", size=6, animate=0, seed=9, background=False)

@@ -13,7 +13,7 @@ from xlib import registry  # noqa: E402
 from xlib.board import Tutorial  # noqa: E402
 from xlib.board.progress import LessonProgress  # noqa: E402
 
-from .keyboard import arrow_path, clicks_for_move, keys_for_clicks  # noqa: E402
+from .keyboard import ARROW_PRESSES, arrow_path, clicks_for_move, keys_for_clicks, split_press  # noqa: E402
 
 GAMES = ["xallies", "alea", "xats", "xerog", "x"]
 
@@ -36,8 +36,9 @@ def clicks_for_a_turn(game: str, state) -> list[tuple[float, float]]:
 
 
 def press_all(board: Board, presses: list[str]) -> None:
-    for key in presses:
-        keys.on_key(board)(key, False, False, False)
+    for press in presses:
+        key, shift = split_press(press)
+        keys.on_key(board)(key, shift, False, False)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -48,7 +49,7 @@ def test_every_place_a_click_could_choose_is_reached_by_the_arrow_keys(game):
     assert len({t.name for t in targets}) == len(targets) > 3
     start = keys.start_target(targets, view.width, view.height)
     for t in targets:
-        arrow_path(targets, start, t)
+        arrow_path(view, targets, start, t)
         assert 0 <= t.x <= view.width and 0 <= t.y <= view.height
 
 
@@ -96,7 +97,7 @@ def test_the_cursor_is_drawn_and_said_and_escape_drops_a_selection():
     assert board.paint_count == painted + 1 and "Well" in board.key_live.value
     here = keys.cursor_target(board)
     assert here is not None
-    press_all(board, arrow_path(board.view.key_targets(board.state), here,
+    press_all(board, arrow_path(board.view, board.view.key_targets(board.state), here,
                                 next(t for t in board.view.key_targets(board.state) if t.name.startswith("Well 3,"))))
     press_all(board, ["Enter"])
     assert board.selection == 3
@@ -111,7 +112,7 @@ def test_a_wrong_move_by_keys_is_explained_as_a_wrong_click():
     targets = board.view.key_targets(board.state)
     start = keys.start_target(targets, board.view.width, board.view.height)
     six = next(t for t in targets if t.name.startswith("Well 6,"))
-    press_all(board, ["ArrowUp"] + arrow_path(targets, start, six) + [" "])
+    press_all(board, ["ArrowUp"] + arrow_path(board.view, targets, start, six) + [" "])
     assert "purple's region" in board.message.value and board.marks == (6,)
 
 
@@ -143,3 +144,42 @@ def test_a_turn_said_while_it_is_sown_is_said_again_when_it_is_complete():
     assert "Move 1: 0+:gbb, blue sows well 0 clockwise" in board.key_live.value
     board.undo()
     assert "0+:gbb" in board.key_live.value   # a move taken back is said by the message box, not here
+
+
+@pytest.mark.parametrize("size", [9, 6])
+def test_on_x_hexagons_each_key_goes_to_one_of_the_six_neighbours_and_each_neighbour_is_one_press_away(size):
+    """Left and Right along the rank, Up and Down along the file, Shift with Up or Down to the other cell above or
+    below: every key goes to a neighbouring cell or, at the edge, nowhere; so a move takes as many presses as the
+    cells between, and Enter."""
+    state = xlib.game("x", size=size).start(seed=0)
+    view = view_for(state)
+    targets = view.key_targets(state)
+    name = {t.name.split(",")[0]: t for t in targets}
+    for t in targets:
+        here = view.index_of(t.name.split(",")[0])
+        reached = set()
+        for press in ARROW_PRESSES:
+            arrow = view.arrow(*press)
+            there = keys.step(targets, (t.x, t.y), arrow)
+            if there is not None:
+                reached.add(view.index_of(there.name.split(",")[0]))
+        assert reached == set(view.neighbours(here)), t.name
+    d4 = name["d4"]
+    assert keys.step(targets, (d4.x, d4.y), view.arrow("ArrowUp")).name.startswith("d3,")
+    assert keys.step(targets, (d4.x, d4.y), view.arrow("ArrowUp", True)).name.startswith("e3,")
+    assert keys.step(targets, (d4.x, d4.y), view.arrow("ArrowDown", True)).name.startswith("c5,")
+    a, b = name["a1"], name[f"{'abcdefghi'[size - 1]}{size}"]
+    assert len(arrow_path(view, targets, a, b)) == view.distance(view.index_of("a1"), view.index_of(b.name[:2]))
+
+
+def test_the_hex_keys_are_said_as_the_cursor_appears_and_shift_up_plays_there():
+    board = Board("x", seed=0, animate=0, keep=None)
+    press_all(board, ["ArrowUp"])   # the cursor appears near the middle, on d6
+    assert "d6, empty. " in board.key_live.value and "Shift with Up or Down" in board.key_live.value
+    press_all(board, ["Shift+ArrowUp"])
+    assert board.key_live.value == "<span>e5, empty</span>"
+    press_all(board, ["Enter"])
+    assert str(board.state.history()[1].last_move) == "e5"
+    square = Board("alea", seed=0, animate=0, keep=None)
+    press_all(square, ["ArrowUp"])
+    assert "Shift" not in square.key_live.value   # the four arrows reach every neighbour of a square

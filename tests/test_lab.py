@@ -115,6 +115,42 @@ def test_experiment_panel_population_dynamics():
     assert len(p.history) == 11 and any(isinstance(c, widgets.Image) for c in p.dynamics.children)
 
 
+
+def test_the_lab_page_opens_with_the_population_dynamics_its_button_gives_for_the_same_controls(monkeypatch):
+    """The lab notebook's panel cell, run as the page runs it, then "What if everyone played like this?" pressed
+    with the controls untouched: the same games are asked for and the same shares come out (the games are cut
+    short here, alike for both, to keep the test quick)."""
+    import inspect
+    import json
+    from pathlib import Path
+
+    pytest.importorskip("ipywidgets")
+    from xlib.panels.xallies_lab import ExperimentPanel
+
+    asked = []
+    payoffs, experiment = lab.payoff_tables, lab.run_experiment
+
+    def measured(**kwargs):
+        call = inspect.signature(payoffs).bind(**kwargs)
+        call.apply_defaults()
+        asked.append({k: v for k, v in call.arguments.items() if k not in ("progress", "workers")})
+        return payoffs(**{**kwargs, "personas": ("selfish", "prosocial"), "games": 1, "workers": 1})
+
+    monkeypatch.setattr(lab, "payoff_tables", measured)
+    monkeypatch.setattr(lab, "run_experiment", lambda *a, **k: experiment(*a, **{**k, "games": 3, "workers": 1}))
+    notebook = json.loads((Path(__file__).parents[1] / "notebooks" / "xallies-lab.ipynb").read_text())
+    [cell] = ["".join(c["source"]) for c in notebook["cells"] if "ExperimentPanel(" in "".join(c["source"])
+              and c["cell_type"] == "code" and "import" not in "".join(c["source"])]
+    page = {"lab": lab, "ExperimentPanel": ExperimentPanel}
+    exec(cell, page)
+    panel = page["panel"]
+    opened = panel.history.copy()
+    panel.dynamics_button.click()
+    assert len(asked) == 2 and asked[0] == asked[1], asked
+    pd.testing.assert_frame_equal(panel.history, opened)
+    assert "seed 0" in panel.message.value and "the same seed and controls always give the same" in \
+        panel.message.value
+
 def test_class_round_ledger_follows_the_board():
     pytest.importorskip("ipycanvas")
     from xlib.board import Board
@@ -128,6 +164,23 @@ def test_class_round_ledger_follows_the_board():
     assert "<th>blue</th>\n      <td>0</td>\n      <td>1</td>" in r.coalitions.value
     assert "0 black pieces wasted" in r.waste.value and "alliances (collective)" in r.split.value
 
+
+
+def test_the_ledger_stands_in_the_boards_side_column_while_the_board_is_projected():
+    pytest.importorskip("ipycanvas")
+    from xlib.board import Board
+    from xlib.board.layout import STYLE
+    from xlib.panels.xallies_lab import ClassRound
+
+    b = Board("xallies", animate=0)
+    r = ClassRound(b)
+    b.projector_button.value = True   # the class sees the board, the controls and the ledger on one screen
+    assert r.ledger in b.side.children and r.widget.children == (b.widget,)
+    assert ":not(.xlib-ledger)" in STYLE.split(".xlib-projector .xlib-side>")[1].split("{")[0]   # not hidden there
+    b.play("3+:bb")
+    assert "alliances (collective)" in r.split.value
+    b.projector(False)
+    assert r.ledger not in b.side.children and r.widget.children == (b.widget, r.ledger)
 
 def test_the_number_of_games_asked_for_is_the_number_played():
     for games, players in ((20, 3), (7, 4), (1, 3)):

@@ -88,6 +88,31 @@ def test_the_computer_replies_as_a_task_and_clicks_meanwhile_are_answered_and_dr
     run(play())
 
 
+def test_the_first_click_after_a_new_game_a_person_starts_is_played(monkeypatch):
+    """X against two computers: New game, then Yes, new game, and a click at once (before the page's loop runs
+    again). Red, a person, starts: no computer turn marks the board busy, so the click is played; and a click the
+    board does drop keeps its answer when the board is free again."""
+    monkeypatch.setenv("XLIB_CANVAS", "web")
+    view = XView(size=5)
+
+    async def play() -> None:
+        b = Board("x", size=5, seed=2, seats={1: "easy", 2: "easy"}, animate=0, background=True, keep=None)
+        b.click(*view.cell_centre("c3"))
+        await idle(b)
+        b.new_game_from_controls()
+        b.new_game_from_controls()   # Yes, new game
+        assert b.state.ply == 0 and b.busy is None and b.canvas.busy is False and "New game" in b.message.value
+        b.click(*view.cell_centre("c3"))
+        await idle(b)
+        assert b.ignored_clicks == 0 and str(b.state.history()[1].last_move) == "c3"
+        b._run(lambda: iter(()), "The computer is thinking…")   # a job that says nothing when it is done
+        b.click(*view.cell_centre("a1"))
+        await idle(b)
+        assert b.ignored_clicks == 1 and "not played" in b.message.value   # the answer to the click stays
+
+    run(play())
+
+
 def test_a_real_search_in_slices_plays_within_its_budget():
     async def play() -> None:
         b = Board("x", size=5, seed=2, seats={1: "medium", 2: "medium"}, animate=0, background=True)

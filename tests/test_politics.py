@@ -269,6 +269,41 @@ def test_lab_panel_runs_from_its_controls_and_quotes_the_run():
     assert "Choose at least one line-up" in panel.message.value
 
 
+
+def _summary(kingmaking, leader_wins):
+    """A line-up table (politics.lineup_table's columns) with these rates, one line-up per value."""
+    names = ["three self-interested", "one anti-leader", "two anti-leaders"][:len(kingmaking)]
+    return pd.DataFrame({"kingmaking": kingmaking, "early leader wins": leader_wins}, index=names)
+
+
+def test_the_prompt_never_sets_a_line_up_beside_itself():
+    from xlib.panels.politics import rates_prompt
+
+    same = rates_prompt(_summary([0.0, 0.0], [0.5, 0.5]))
+    assert same.startswith("In every line-up here, 0% of games were decided by a player who could no longer win. ")
+    assert "The early leader won 50% of games in every line-up here." in same
+    assert same.count("three self-interested") == 0 and "but only" not in same
+    one = rates_prompt(_summary([0.2], [0.6]))
+    assert one.count("'three self-interested'") == 2 and "but only" not in one and "; in '" not in one
+    apart = rates_prompt(_summary([0.1, 0.3, 0.2], [0.7, 0.4, float("nan")]))
+    assert "In 'one anti-leader', 30% of games were decided by a player who could no longer win; in 'three " \
+           "self-interested', 10%." in apart
+    assert "The early leader won 70% of games in 'three self-interested' but only 40% in 'one anti-leader'." in apart
+
+
+def test_the_win_share_chart_says_every_place_of_every_line_up():
+    from xlib.panels.pictures import describe_figure
+    from xlib.panels.politics import PLACE_LABELS, plot_shares
+
+    rows = [(lu, f"{place}. self-interest", share) for lu, shares in
+            (("three self-interested", (0.3, 0.4, 0.3)), ("one anti-leader", (0.2, 0.5, 0.3))) for place, share in
+            zip((1, 2, 3), shares)]
+    table = pd.DataFrame([{"line-up": lu, "player": role, "games": 30, "win share": share, "win share low": share - 0.1,
+                           "win share high": share + 0.1} for lu, role, share in rows]).set_index(["line-up", "player"])
+    text = describe_figure(plot_shares(table))
+    for k, label in enumerate(PLACE_LABELS):
+        assert f"{label}: three self-interested {rows[k][2]:g}, one anti-leader {rows[k + 3][2]:g}" in text, text
+
 def test_class_game_names_the_leader_and_who_decided_a_finished_game():
     from xlib.panels.politics import ClassGame, PoliticsView
 

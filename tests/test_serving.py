@@ -181,3 +181,44 @@ def test_a_class_pool_heats_a_few_kernels_at_a_time():
         await asyncio.gather(*(c["task"] for c in contents))
         assert len(contents) == 3 * HEAT_AT_ONCE + 1 and SlowPool.most == HEAT_AT_ONCE
     run_loop(run())
+
+
+def test_a_class_pool_tells_each_page_ready_as_it_comes_then_ready_once(caplog):
+    """Heating a class's pages, the log says how many are ready at every check that finds more (however many came
+    since the last), then READY once: the pages the class takes and the pool heats again are not told."""
+
+    class Heating(Pool):
+        runs: list[Any] = []
+
+        def fill_if_needed(self, delay: float | None = None, notebook_name: str = "", **kwargs: Any) -> None:
+            pool = self._pools.setdefault(notebook_name, [])
+            while len(pool) < self.pool_size(notebook_name):
+                pool.append(asyncio.get_event_loop().create_task(self._running()))
+
+        async def _running(self) -> dict[str, Any]:
+            content = await self._heat()
+            content["task"] = asyncio.get_event_loop().create_future()   # the notebook runs until told
+            Heating.runs.append(content["task"])
+            return content
+
+    async def run() -> None:
+        manager = Heating(size=12)
+        manager.log = logging.getLogger("test-heating")
+        await asyncio.sleep(0)
+        for batch in (3, 4, 2, 3):   # between two checks, several pages finish running their notebook
+            for task in [t for t in Heating.runs if not t.done()][:batch]:
+                task.set_result(([], None))
+            await manager.check_pools()
+            await manager.check_pools()   # nothing new: nothing said
+        await manager.get_rendered_notebook("x.ipynb")   # a student takes a page; another is heated behind it
+        await asyncio.sleep(0)
+        for task in Heating.runs:
+            if not task.done():
+                task.set_result(([], None))
+        await manager.check_pools()
+    with caplog.at_level(logging.INFO, logger="test-heating"):
+        run_loop(run())
+    said = [r.getMessage() for r in caplog.records if r.name == "test-heating"]
+    assert [line.split(": ")[1] for line in said if line.startswith("Heating")] == \
+        ["3 of 12 pages ready.", "7 of 12 pages ready.", "9 of 12 pages ready."]
+    assert said[-1].startswith("READY: all 12 pages of x.ipynb") and sum("READY" in line for line in said) == 1

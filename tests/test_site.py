@@ -7,6 +7,7 @@ import hashlib
 import importlib.util
 import json
 import re
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -36,9 +37,14 @@ def hrefs(html: str) -> list[str]:
     return re.findall(r'href="([^"]*)"', html)
 
 
+def cards_of(page: str) -> str:
+    """The cards of a gallery page, without the line over them."""
+    return page[page.index('<div class="xlib-gallery">'):]
+
+
 def test_served_every_card_links_its_notebook(no_links):
     page = gallery.gallery_html(site=False)
-    links = hrefs(page)
+    links = hrefs(cards_of(page))
     assert links == [card.notebook for card in gallery.CARDS]
     assert all((ROOT / "notebooks" / link).exists() for link in links)
     assert "make app" not in page and "xlib-elsewhere" not in page
@@ -48,12 +54,63 @@ def test_on_the_site_the_games_link_their_pages_and_the_labs_say_where_they_run(
     build = load_build()
     page = gallery.gallery_html(site=True)
     games = [card for card in gallery.CARDS if not card.lab]
-    assert hrefs(page) == [card.notebook.replace(".ipynb", ".html") for card in games]
+    apps = [h for h in hrefs(cards_of(page)) if not h.startswith(runtime.SITE_ROOT)]   # not the README's sections
+    assert apps == [card.notebook.replace(".ipynb", ".html") for card in games]
     assert {card.notebook for card in games} == set(build.NOTEBOOKS) - {"index.ipynb"}
     for card in gallery.CARDS:
         one = gallery.card_html(card, site=True)
-        assert ("with <code>make app</code> or Binder" in one) == card.lab, card.title
+        assert ("Runs with" in one and "make app</code></a> or" in one and "on Binder</a>" in one) == card.lab
     assert "the labs and class mode need the apps served" in page
+
+
+def anchors(page: Path) -> set[str]:
+    return set(re.findall(r' id="([^"]+)"', page.read_text(encoding="utf-8")))
+
+
+def test_the_gallery_links_the_readme_and_the_rules_the_site_ships_beside_its_pages(tmp_path, no_links):
+    """Where no repository is configured, the labs' "make app" and "on Binder" and the rules the games follow link
+    pages the site ships at its root, made from README.md and docs/RULES.md, at the sections named."""
+    build = load_build()
+    build.document_pages(tmp_path)
+    lab = next(card for card in gallery.CARDS if card.lab)
+    note = gallery.rules_note(site=True)
+    linked = hrefs(gallery.card_html(lab, site=True)) + re.findall(r"\]\(([^)]+)\)", note)
+    assert len(linked) == 3 and "[docs/RULES.md](" in note
+    for href in linked:
+        assert href.startswith(runtime.SITE_ROOT), href         # from voici/render/<page>.html to the site's root
+        page, _, section = href.removeprefix(runtime.SITE_ROOT).partition("#")
+        assert page in runtime.SITE_DOCUMENTS.values() and (tmp_path / page).is_file(), href
+        assert not section or section in anchors(tmp_path / page), href
+    rules = (tmp_path / "rules.html").read_text(encoding="utf-8")
+    assert '<meta charset="utf-8">' in rules and "Alea Evangelion" in rules and "<table>" in rules
+    # served, the rules are named where they are; with a repository configured, linked there
+    assert "`docs/RULES.md` (in the project's folder)" in gallery.rules_note(site=False)
+
+
+def test_with_a_repository_configured_the_gallery_links_its_readme_and_rules(monkeypatch, no_links):
+    monkeypatch.setenv("XLIB_REPO_URL", "https://github.com/o/r")
+    for site in (False, True):
+        assert "[docs/RULES.md](https://github.com/o/r/blob/main/docs/RULES.md)" in gallery.rules_note(site=site)
+    lab = gallery.card_html(next(card for card in gallery.CARDS if card.lab), site=True)
+    assert hrefs(lab) == ["https://github.com/o/r#two-commands", "https://github.com/o/r#binder"]
+
+
+def test_the_gallery_says_which_game_to_learn_first_and_why(no_links):
+    """Its first card, XAllies, has the most to learn: the line over the cards sends a newcomer to X, whose turn is
+    one stone on any empty cell, with a link to its app; X's card says to start there."""
+    from xlib import registry
+
+    for site in (False, True):
+        page = gallery.gallery_html(site=site)
+        first = page[:page.index('<div class="xlib-gallery">')]
+        assert "Start with" in first and f'href="{"x.html" if site else "x.ipynb"}"' in first
+        assert "one stone on any empty cell" in first and "XAllies" in first
+        assert page.count("(start here)") == 1 and page.index("(start here)") > page.index("<h3 style=\"margin-top:0\">X")
+    assert gallery.CARDS[0].title == "XAllies"
+    # the reason holds: X has the fewest decisions of ours and a turn that only places
+    decisions = {name: len(registry.lesson(name).DECISIONS) for name in ("x", "alea", "xats", "xerog", "xallies")}
+    assert min(decisions, key=decisions.get) == "x"
+    assert registry.lesson("x").SCENES[0].title == "Turns: one stone on any empty cell"
 
 
 def test_configured_links_appear_in_the_gallery(monkeypatch, no_links):
@@ -77,13 +134,25 @@ def test_the_class_box_on_the_site_says_class_mode_needs_the_served_apps(monkeyp
     before = list(board.listeners)
     box = ClassJoin(board)
     text = box.widget.children[0].value
-    assert "Class mode needs the apps served" in text
+    assert "Class mode and live tables need the apps served" in text
     assert 'href="https://github.com/o/r#a-class-on-one-computer"' in text
     assert board.listeners == before     # nothing on the page tries to reach a class database
     readme = (ROOT / "README.md").read_text()
     assert "## A class on one computer" in readme
-    monkeypatch.delenv("XLIB_REPO_URL")
-    assert "in the README" in ClassJoin(board).widget.children[0].value
+    monkeypatch.delenv("XLIB_REPO_URL")   # the site's own README, shipped beside the apps, at that section
+    shipped = ClassJoin(board).widget.children[0].value
+    assert 'href="../../readme.html#a-class-on-one-computer"' in shipped and "in the README" not in shipped
+
+
+def test_where_an_app_tells_a_student_to_join_a_class_it_says_the_site_has_no_join_form():
+    """The apps' words are the same served and on the site: the paragraph that says to press Join the class says
+    too that on the site the box below says where class mode runs instead."""
+    build = load_build()
+    for name in set(build.NOTEBOOKS) - {"index.ipynb"}:
+        cells = json.loads((ROOT / "notebooks" / name).read_text())["cells"]
+        text = next("".join(c["source"]) for c in cells if "".join(c["source"]).startswith("## Play in a class"))
+        joining = next(p for p in text.split("\n\n") if "**Join the class**" in p)
+        assert "in the box below" in joining and "On the site that runs without a server" in joining, name
 
 
 def test_the_class_box_served_is_the_join_form(no_links):
@@ -146,6 +215,24 @@ def test_a_stand_in_satisfies_a_versioned_requirement(tmp_path):
     wheels = [_wheel(tmp_path, "shell", "1.0", ["jedi>=0.16"], ["shell"]), build.stand_in("jedi", tmp_path)]
     lock = build.write_lock(core, wheels, set(), tmp_path / "lock.json")
     assert lock["packages"]["shell"]["depends"] == ["jedi"]
+
+
+def test_the_code_of_every_page_the_site_ships_runs_where_python_has_no_sqlite3(tmp_path):
+    """The site's Python has no sqlite3 (the stand-in above): every import of the pages it ships, and the class
+    box they show there, run without it (a module that needs it imports it where it is used)."""
+    build = load_build()
+    lines = []
+    for name in build.NOTEBOOKS:
+        for cell in json.loads((ROOT / "notebooks" / name).read_text())["cells"]:
+            source = "".join(cell["source"])
+            if cell["cell_type"] == "code":
+                lines += [line for line in source.splitlines() if line.startswith(("from xlib", "import xlib"))]
+    script = tmp_path / "imports.py"
+    script.write_text("import sys\nsys.modules['sqlite3'] = sys.modules['_sqlite3'] = None\n" + "\n".join(lines)
+                      + "\nfrom xlib import runtime\nruntime.ON_SITE = True\nfrom xlib.board import Board\n"
+                      "from xlib.panels.classroom import ClassJoin\nClassJoin(Board('x', keep=None))\nprint('ran')\n")
+    ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert ran.stdout.strip() == "ran", ran.stderr[-2000:]
 
 
 def test_the_kernel_wheels_load_at_start():
@@ -258,3 +345,40 @@ def test_the_pages_start_python_from_the_snapshot_with_their_own_settings():
     assert '"snapshot-0123.gz"' in start and '"packages-0123.gz"' in start and "_FILE" not in start
     assert f'"{build.PYODIDE_JS}"' in start and "os.environ.update" in start and "random.seed()" in start
     assert {"IPython", "ipywidgets", "xlib.board"} <= set(build.SNAPSHOT_MODULES)
+
+
+def test_on_binder_the_class_box_says_where_live_tables_work_unless_a_class_database_is_shared(monkeypatch):
+    from xlib.board import Board
+    from xlib.panels.classroom import ClassJoin
+
+    monkeypatch.setenv("BINDER_LAUNCH_HOST", "https://mybinder.org/")
+    monkeypatch.delenv("XLIB_CLASS_DB", raising=False)
+    board = Board("x", keep=None)
+    text = ClassJoin(board).widget.children[0].value
+    assert "live tables need the apps served from one computer" in text and "On Binder every visitor" in text
+    monkeypatch.setenv("XLIB_CLASS_DB", "postgresql://teacher@school/classes")
+    assert "xlib-class-site" not in ClassJoin(board).widget._dom_classes
+
+
+#: run in a Python where the modules the site does not ship cannot be imported, as in the student's browser
+WITHOUT_SITE_MISSING = """
+import importlib.abc, sys
+class Refuse(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in {"sqlite3", "_sqlite3", "numpy", "psycopg"}:
+            raise ModuleNotFoundError(f"No module named {name!r}")
+sys.meta_path.insert(0, Refuse())
+"""
+
+
+def test_every_import_of_the_sites_notebooks_works_without_the_modules_the_site_leaves_out():
+    """The site ships no sqlite3 (a stand-in), no numpy and no PostgreSQL driver: every line that imports in the
+    site's notebooks must work without them (class mode's stores import them only when a class is opened)."""
+    build = load_build()
+    lines = sorted({line for name in build.NOTEBOOKS for cell in json.loads((ROOT / "notebooks" / name).read_text())
+                    ["cells"] if cell["cell_type"] == "code"
+                    for line in "".join(cell["source"]).splitlines() if line.startswith(("from ", "import "))})
+    assert any("xlib.board" in line for line in lines)
+    done = subprocess.run([sys.executable, "-c", WITHOUT_SITE_MISSING + "\n".join(lines)], capture_output=True,
+                          text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr

@@ -237,3 +237,38 @@ def test_a_corner_stone_inside_a_wall_does_not_take_the_corner():
     start = start_of(L.OUTERMOST, 1)
     end = start.play("a1")
     assert end.corners["a1"] == YELLOW and end.stone("a1") == RED
+
+
+def test_every_reason_a_wrong_choice_is_given_is_true_after_its_move():
+    """The counts a who-wins reason gives are the game's after the move, the count it calls shared is shared and
+    the larger one is the winner's; a cell said to be empty is, and a corner said taken is the mover's after it."""
+    checked = 0
+    for scene, k, ex in exercise_list():
+        if ex.kind != "choice":
+            continue
+        start = start_of(scene, k)
+        for choice in ex.choices:
+            if choice == ex.answer or choice in ex.reasons:
+                continue
+            reason = ex.why_not(start, choice)
+            counts = re.search(r"After (\w+) the corners are Red (\d), Yellow (\d), Green (\d)", reason)
+            if counts:
+                after = start.play(counts.group(1))
+                assert tuple(int(c) for c in counts.groups()[1:]) == tuple(after.scores), reason
+                p = NAMES.index(choice)
+                shared = re.search(rf"{choice}'s (\d) is shared with (\w+)'s", reason)
+                larger = re.search(r"but (\w+)'s (\d) is larger and nobody shares it", reason)
+                assert shared or larger, reason
+                if shared:
+                    assert after.scores[NAMES.index(shared.group(2))] == after.scores[p] == int(shared.group(1))
+                else:
+                    assert list(after.scores).count(after.scores[p]) == 1
+                    assert L.leader(after) == NAMES.index(larger.group(1)) and after.scores[p] < int(larger.group(2))
+            elif "The cell is empty" in reason:
+                assert start.stone(choice) is None, reason
+                for corner in re.findall(r"takes corner (\w+)", reason):
+                    assert start.play(choice).corners[corner] == start.to_move != start.corners[corner], reason
+            else:
+                assert start.explain(choice), (choice, reason)      # the rules refuse it, and say why
+            checked += 1
+    assert checked >= 11

@@ -2,6 +2,7 @@
 ask (read from the ledger, points and white pieces), the typical wrong turns do not, and each choice
 exercise has exactly one choice that does what the task asks."""
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -234,3 +235,54 @@ def test_your_turn_fits_every_step_of_the_set_up_scene():
     movers = {s.players[s.to_move] for s in L.SETUP.states()}
     assert movers == {"blue", "purple", "green"}
     assert not any(name in L.SETUP.your_turn for name in movers)
+
+
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9}
+COLOURS = ("blue", "purple", "green", "grey")
+
+
+def wells_in(words):
+    return [int(w) for w in re.findall(r"\d+", words)]
+
+
+def test_every_reason_a_sowing_is_given_says_what_the_engine_sows():
+    """Each wrong pick's reason names the drops in the engine's order (colours and wells), what the wells then
+    hold, and what the turn did to black and white pieces, as the engine plays that sowing."""
+    checked = 0
+    for scene, ex in all_exercises():
+        if ex.kind != "choice":
+            continue
+        start = ex.start(scene.game, scene.options)
+        for choice in ex.choices:
+            if choice == ex.answer or start.explain(choice) is not None:
+                continue
+            reason, end = ex.why_not(start, choice), start.play(choice)
+            drops = [(COLOURS[d.colour], d.well) for d in start.sowing(choice)]
+            one = re.search(r"[Tt]he (?:(\w+) )?(\w+) pieces? drops? into wells? (\d+(?:(?:, | and )\d+)*)\b", reason)
+            each = re.search(r"it drops (.+?)\.", reason)
+            assert one or each, (choice, reason)
+            if one:
+                count, colour, wells = one.groups()
+                assert [(colour, w) for w in wells_in(wells)] == drops, (choice, reason)
+                assert count in (None, "piece") or NUMBER_WORDS[count] == len(drops), (choice, reason)
+            else:
+                assert re.findall(r"(\w+) into well (\d+)", each.group(1)) == [(c, str(w)) for c, w in drops]
+            held = reason.split("Afterwards ")[1].split(":")[0] if "Afterwards " in reason else ""
+            for item in filter(None, re.split(r",\s*| and (?=well)", held)):
+                well, colours = re.fullmatch(r"well (\d+) (?:holds )?(.+)", item).groups()
+                counts, _ = end.well(int(well))
+                assert set(re.findall(r"\w+", colours)) - {"with", "and", "alone"} == \
+                    {COLOURS[c] for c, k in enumerate(counts) if k}, (choice, reason)
+            wasted = {w.well for w in end.ledger.wasted} - {w.well for w in start.ledger.wasted}
+            for well in re.findall(r"[Tt]he black piece of well (\d+) (?:is wasted|stays)", reason):
+                assert (int(well) in wasted) == ("wasted" in reason) and (end.well(int(well))[1] or int(well) in wasted)
+            for well in re.findall(r"Well (\d+) gets every player's colour", reason):
+                assert int(well) in wasted, (choice, reason)
+            if "nothing is wasted" in reason or "no alliance is made" in reason:
+                assert not (len(end.ledger.claimed) > len(start.ledger.claimed)), (choice, reason)
+            if "nothing is wasted" in reason:
+                assert not wasted, (choice, reason)
+            if "takes no white piece" in reason:
+                assert end.whites == start.whites, (choice, reason)
+            checked += 1
+    assert checked >= 12

@@ -10,6 +10,7 @@ import xlib  # noqa: E402
 from xlib.board import Board, palette  # noqa: E402
 from xlib.board.view import Overlay  # noqa: E402
 from xlib.board.calls import Recorder  # noqa: E402
+from xlib.agents.chance import chance_move  # noqa: E402
 from xlib.views.xallies.view import (CHIP_R, CX, CY, NUMBER_R, RING, WELL_R, XAlliesView, next_well,  # noqa: E402
                                      supply_y, well_centre)
 
@@ -137,12 +138,31 @@ def test_a_computer_seats_shot_is_said_with_its_hits_so_far():
     pick = random.Random(0)
     while state.phase != "shoot":
         state = state.play(pick.choice(state.moves()))
-    view, seat, dice = XAlliesView(), state.to_move, random.Random(1)
+    seat, dice = state.to_move, random.Random(1)
     counted = 0
     while state.to_move == seat:
-        move, said = view.chance_move(state, dice)
+        move, said = chance_move(state, dice)
         counted += 1
         hits = sum(state.ledger.shots[seat]) + (move == "hit")
         assert said.endswith(f"{'a hit' if move == 'hit' else 'a miss'}; {hits} of {counted} shots hit so far."), said
         state = state.play(move)
     assert counted >= 1
+
+
+def test_a_forced_pass_is_said_in_the_status_and_a_click_names_the_pass_button_where_it_stands():
+    """Blue's wells hold no coloured piece: the status says blue must pass (not that blue sows a well), and a click
+    on a well says where the Pass button stands: beside the board, under Undo, with the board's other buttons."""
+    s = xlib.game("xallies").position("0:* 1:* 2:* 3:* 4:bbbbpppp* 5:bbbbpppp* 6:* 7:* 8:gggg* 9:gggg* 10:* 11:* "
+                                      "; to b ; turn 33")
+    assert s.moves() == ["pass"]
+    assert VIEW.status(s) == "Turn 34: blue must pass: no well of their region holds a coloured piece."
+    board = Board(state=s, animate=0, keep=None)
+    board.click(*well_centre(1))
+    assert "press Pass, to the right of the board under Undo" in board.message.value
+    assert "below" not in board.message.value and board.state is s
+    side = board.side.children
+    row = next(c for c in side if board.undo_button in getattr(c, "children", ()))
+    assert side.index(board.choice_box) == side.index(row) + 1   # the Pass button stands right under Undo's row
+    assert [b.description for b in board.choice_box.children] == ["Pass"]
+    board.choose("Pass")
+    assert board.state.turns() == ["pass"] and "sows a well of their region" in board.status.value

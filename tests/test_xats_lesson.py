@@ -1,5 +1,6 @@
 """The XATS lesson: every scripted move is legal and each scene shows the rule its sentences state."""
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -318,3 +319,82 @@ def test_a_lost_players_miss_says_loses_or_is_out(players):
     s = ex.start(scene.game, scene.options)
     assert ex.miss(s, s.play("2>s2")).endswith("loses." if players == 2 else "is out.")
     assert xlib.game("xats", players=players) is not None
+
+
+def lesson_texts():
+    """Every sentence the lesson shows: the scenes', and each exercise's task, reason, hint and reasons."""
+    for scene in L.SCENES:
+        yield from scene.sentences + [scene.your_turn]
+        for ex in scene.exercises:
+            yield from [ex.task, ex.why, ex.hint, *ex.reasons.values()]
+
+
+def test_every_claim_about_turning_one_tile_over_another_is_true_of_the_tiles():
+    """A gap of tile U that no turn of tile T covers, or a spike of T over a gap of U however T is turned: checked
+    on the tiles' spikes, every way T can lie (a gap is an edge with no spike)."""
+    def gaps(tile):
+        return set(range(6)) - edges(tile)
+
+    def never_covered(under, tile):   # some gap of `under` that no turn of `tile` puts a spike over
+        return any(all(g not in edges(tile, r, f) for r, f in orientations(tile)) for g in gaps(under))
+
+    def always_over_a_gap(tile, under):
+        return all(edges(tile, r, f) & gaps(under) for r, f in orientations(tile))
+
+    said = 0
+    for text in lesson_texts():
+        for m in re.finditer(r"tile (\d+) has a gap that no turn of tile (\d+) covers", text):
+            assert never_covered(int(m.group(1)), int(m.group(2))), text
+            said += 1
+        for m in re.finditer(r"however tile (\d+) is turned, one of its spikes lies over a gap of tile (\d+)", text):
+            assert always_over_a_gap(int(m.group(1)), int(m.group(2))), text
+            said += 1
+    assert said, "the tile 8 exercise says why tile 7 does not fit on tile 11"
+    assert always_over_a_gap(7, 11) and not never_covered(11, 7)
+    assert fit_orientation(7, 11, 0, False) is None
+
+
+def test_every_reason_a_legal_choice_is_given_is_true_of_the_trays_and_stacks():
+    """Each worked-out reason's claims, checked on the position: the tile is in the tray and has the spikes said,
+    fewer than the top tile named, and fits (either side up only where both sides fit); a stack's height; that no
+    tile fits anywhere; a count after the move; the tiles a destroy sends home."""
+    checked = 0
+    for scene, ex in all_exercises():
+        if ex.kind != "choice":
+            continue
+        s = ex.start(scene.game, scene.options)
+        p, name = s.to_move, s.players[s.to_move].capitalize()
+        tops = {stack: tiles[-1][0] for stack, tiles in s.stacks}
+        for choice in ex.choices:
+            if choice == ex.answer or s.explain(choice) is not None:
+                continue
+            reason, end, claims = ex.why_not(s, choice), s.play(choice), 0
+            for tile, who, n, top, m, stack, either in re.findall(
+                    r"Tile (\d+) is in (\w+)'s tray and has (\d+) spikes?, fewer than tile (\d+)'s (\d+) on (s\d+); "
+                    r"turned the right way(, either side up,)?", reason):
+                level = len(dict(s.stacks)[stack]) - 1
+                under = edges(int(top), *s.orientation(stack, level))
+                sides = {f for r, f in orientations(int(tile)) if edges(int(tile), r, f) <= under}
+                assert who == name and int(tile) in s.reserve(p) and spikes(int(tile)) == int(n) < int(m)
+                assert tops[stack] == int(top) and spikes(int(top)) == int(m) and sides
+                assert bool(either) == (len(sides) == 2), reason
+                claims += 1
+            for stack, high, tile, n in re.findall(r"(s\d+) is (\d+) tiles? high and tile (\d+) has (\d+) spikes?",
+                                                   reason):
+                assert len(dict(s.stacks)[stack]) == int(high) == int(n) == spikes(int(tile)), reason
+                assert ("even when a tile must be stacked" in reason) == bool(stacked(s)), reason
+                claims += 1
+            if "fits on any stack" in reason:
+                assert reason.startswith(f"No tile of {name}'s") and not stacked(s), reason
+                claims += 1
+            for who, top, left in re.findall(r"(\w+) has (\d+) spikes? on top and (\d+) tiles? in the tray", reason):
+                assert (end.top_spikes(p), len(end.reserve(p))) == (int(top), int(left)) and not end.winners
+                claims += 1
+            for stack, who, tiles in re.findall(r"(s\d+) holds (\w+)'s tiles? ([\d and]+?), which go", reason):
+                mine = [t for t, colour in dict(s.stacks)[stack] if colour == s.players[p]]
+                assert sorted(map(int, re.findall(r"\d+", tiles))) == sorted(mine) and end.reserve(p), reason
+                assert end.active[p], reason
+                claims += 1
+            assert claims, (choice, reason)
+            checked += 1
+    assert checked >= 18

@@ -293,3 +293,109 @@ def test_the_scenes_speak_only_of_what_is_on_screen_and_say_the_home_row_rule_as
     assert "because its pyramids can still move" in last and "holds a pyramid" not in last
     s2 = L.HOME_ROW.states()[2]
     assert s2.home_rank() == 1 and any(sq.endswith("1") for sq in s2.home_row_squares())
+
+
+# ---- a flight as the student entered it -----------------------------------------------------------------
+def flights_as_entered(state):
+    """Every flight a person may enter here, one per (ship, last landing, drop), each as a route written out: the
+    game keeps one flight per board it leaves, so several of these are kept under another notation."""
+    from xlib.games.xerog import Flight, FlightSearch, board_after, drop_squares
+
+    out = []
+    for square in state.home_row_squares():
+        start = index(square)
+        search = FlightSearch(state.board, state.mover, start)
+        if search.win is not None:
+            out.append(search.win.notation())
+        out += [f.notation() for f in search.ends.values()]
+        for at, f in search.landings.items():
+            after = list(state.board)
+            after[start], after[at] = 0, state.board[start]
+            out += [Flight(*f[:3], d).notation() for d in drop_squares(after, state.mover)
+                    if board_after(state.board, start, at, d) != state.board]
+    return out
+
+
+def test_a_move_exercise_judges_and_tells_the_flight_as_entered_not_the_one_the_game_keeps():
+    """c1-d1>c2 (the small ship lands on d1, its small pyramid goes to c2) leaves the board c1-c2 leaves, and the
+    game keeps c1-c2: what the student did, and where their ship landed, is read from the flight entered."""
+    from tests.test_exercise_goals import XEROG_CHECKS
+
+    ex, start = exercise(L.PIPS)
+    assert str(start.play("c1-d1>c2").last_move) == "c1-c2"
+    assert ex.missed_because(start, start.play("c1-d1>c2"), ("c1-d1>c2",)) == (
+        "No ship lands on rank 4: the ship ends on d1. The pyramid dropped on c2 is not the ship.")
+    kept_otherwise = 0
+    for scene in L.SCENES:
+        for k, ex in enumerate(scene.exercises):
+            if ex.kind != "move":
+                continue
+            start = ex.start(scene.game, scene.options)
+            for text in flights_as_entered(start):
+                end = start.play(text)
+                kept_otherwise += str(end.last_move) != text
+                meant = XEROG_CHECKS[(scene.title, k)](start, end, [text])
+                assert ex.check(start, end, (text,)) == meant, (scene.title, k, text, str(end.last_move))
+                if meant:
+                    continue
+                said = ex.missed_because(start, end, (text,))
+                ship = text.split(">")[0].split("-")[-1]
+                named = re.findall(r"(?:ship ends on|reprograms the pyramid on) (\w+)", said)
+                assert all(m == ship for m in named), (scene.title, k, text, said)
+    assert kept_otherwise > 100
+
+
+SIZES = {"small": 1, "medium": 2, "large": 3}
+
+
+def test_every_reason_a_legal_choice_is_given_is_true_of_the_flight_as_written():
+    """Each worked-out reason names only squares of the flight as written (its route, boosts and drop) and says of
+    them what the board holds: the pips flown and the squares passed, boosts, the gates, the home row, the rank a
+    reprogrammed pyramid may go to, how the board changes."""
+    from xlib.games.xerog import board_after, drop_squares
+
+    checked = 0
+    for scene, k in all_exercises():
+        ex, start = exercise(scene, k)
+        for choice in ex.choices:
+            if choice == ex.answer or start.explain(choice) is not None:
+                continue
+            reason = ex.why_not(start, choice)
+            squares, flight = route(start, choice)
+            on_route = set(squares) | {sq_name(x) for x in flight.landings} | \
+                ({sq_name(flight.drop)} if flight.drop is not None else set())
+            assert set(re.findall(r"\b[a-f][1-6]\b", reason)) <= on_route, (choice, reason)
+            board = list(start.board)
+            board[flight.squares[0]] = 0                      # the start square is empty once left
+            pips = {sq: start.pips(sq) for sq in squares if sq not in "NS"}
+            for n, said in re.findall(r"flies exactly its (\d) steps: (.+)\.", reason):
+                assert int(n) == pips[squares[0]] and re.findall(r"\w\d|\w+'s base", said) == squares[1:]
+            for said in re.findall(r"pass (.+?), (?:both |all )?empty", reason):
+                passed = re.findall(r"[a-f][1-6]", said)
+                assert passed == squares[1:-1] and not any(board[index(x)] for x in passed), reason
+            for n, m in re.findall(r"Its (\d+) steps cross (\d+) different gates", reason):
+                assert int(n) == int(m) == len(flight.gates) == len(set(flight.gates)), reason
+            for p, sq in re.findall(r"(\d) from ([a-f][1-6])", reason):
+                assert pips[sq] == int(p) and index(sq) in flight.landings[:-1], reason
+            for sq, rank in re.findall(r"([a-f][1-6]) is on rank (\d), South's home row", reason):
+                assert sq == squares[0] == sq[0] + rank and sq in start.home_row_squares(), reason
+            for drop, rank, home in re.findall(r"([a-f][1-6]) is on rank (\d), not beyond North's home row, rank (\d)",
+                                               reason):
+                after = list(board)
+                after[flight.landings[-1]] = start.board[flight.squares[0]]
+                assert index(drop) == flight.drop in drop_squares(after, start.mover) and drop[1] == rank
+                assert int(home) == max(r + 1 for r in range(6) if any(after[r * 6:r * 6 + 6])), reason
+            for sq in re.findall(r"ends on ([a-f][1-6]), an empty square", reason):
+                assert index(sq) == flight.landings[-1] and not board[index(sq)], reason
+            if "The board changes:" in reason:
+                after = board_after(start.board, flight.squares[0], flight.landings[-1], flight.drop)
+                changed = {sq_name(x) for x in range(36) if after[x] != start.board[x]}
+                assert set(re.findall(r"\b[a-f][1-6]\b", reason)) == changed, reason
+                for sq in re.findall(r"([a-f][1-6]) is left empty", reason):
+                    assert not after[index(sq)]
+                for sq, size in re.findall(r"([a-f][1-6]) (?:gets|holds) an? (\w+) pyramid", reason):
+                    assert after[index(sq)] == SIZES[size], reason
+            if "base" in reason:
+                assert ("into North's base" in reason or "enters North's base" in reason) == (squares[-1] == "N")
+            checked += 1
+    assert checked >= 27

@@ -23,9 +23,10 @@ class Move:
 
     A game's parser returns every move in its one canonical notation (an alias is read to the
     listed move's text), so comparing and hashing by the text is comparing moves. `origin` is the
-    token of the position that made the move (set by State.moves and State.parse): played where
-    the token differs, the move is read again from its notation, so a move object from another
-    game, board size or position is never misapplied."""
+    token of the position that made the move (set by State.moves and State.parse), or the token of
+    its game (Game.token) for a move that means the same in every position of that game (a cell to
+    place on, a pass): played where neither matches, the move is read again from its notation, so
+    a move object from another game, board size or position is never misapplied."""
 
     __slots__ = ("text", "origin")
 
@@ -83,9 +84,15 @@ class State:
     """An immutable game position with its history. Games subclass it and add their data.
 
     `_token` marks the moves a state made (Move.origin). By default each state has its own, and
-    the base class marks every move its moves() lists. A game whose moves mean the same in every
-    position (a cell or a well, checked by _explain) may give all its states the game's token,
-    mark its listed moves once, and set `moves.stamps_origin = True` to skip the per-call marking."""
+    the base class marks every move its moves() lists. A move that means the same in every
+    position (a cell or a well, checked by _explain) may carry the game's token (Game.token)
+    instead: made once per game, it is played anywhere in that game without being read again. A
+    game whose moves all do may give its states the game's token too; a game that marks its
+    listed moves itself sets `moves.stamps_origin = True` to skip the per-call marking.
+
+    play() is the hot path of every search and playout: a move this state or its game made is
+    taken as it is, then `_explain` (the one legality check) and `_apply` run. A game may keep
+    `over` in a slot of its own (set by _apply) rather than a property, to answer at once."""
 
     __slots__ = ("game", "seed", "parent", "last_move", "ply", "start_text", "_token")
 
@@ -157,20 +164,20 @@ class State:
         if bad is not None:
             raise NotationError(f"{bad!r} in {text!r} is not a digit 0-9: notation uses the ASCII digits only")
         move = self._parse(text.strip())
-        try:
-            move.origin = self._token
-        except AttributeError:
-            move.origin = self._token = object()
+        if move.origin is not self.game.token:  # a move of the whole game keeps the game's token
+            try:
+                move.origin = self._token
+            except AttributeError:
+                move.origin = self._token = object()
         return move
 
     def _coerce(self, move: Move | str) -> Move:
-        """`move` as a move of this position: one it made as is, any other read again from its notation."""
+        """`move` as a move of this position: one it or its game made as is, any other read again from its
+        notation."""
         if isinstance(move, Move):
-            try:
-                if move.origin is self._token:
-                    return move
-            except AttributeError:
-                pass
+            origin = getattr(move, "origin", None)
+            if origin is not None and (origin is self.game.token or origin is getattr(self, "_token", None)):
+                return move
             return self.parse(move.text)
         return self.parse(move)
 
@@ -186,7 +193,12 @@ class State:
 
     def play(self, move: Move | str) -> "State":
         """The state after `move`; raises IllegalMove (a ValueError) and leaves this state as it was."""
-        m = self._coerce(move)
+        try:  # the common case first: a move listed here or made by the game (only a Move carries a token)
+            origin = move.origin  # type: ignore[union-attr]
+            known = origin is self.game.token or (origin is not None and origin is self._token)
+        except AttributeError:  # text, or a state that has not marked a move yet
+            known = False
+        m: Move = move if known else self._coerce(move)  # type: ignore[assignment]
         reason = "The game is over." if self.over else self._explain(m)
         if reason is not None:
             raise IllegalMove(str(m), reason)
@@ -261,6 +273,8 @@ class Game:
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = resolve(self.name, self.option_specs, options)
+        #: the origin of the moves that mean the same in every position of this game (see Move)
+        self.token: object = object()
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -12,11 +12,29 @@ ON_SITE = sys.platform == "emscripten"
 
 #: the README's section that tells how to serve the apps for a class
 CLASS_SECTION = "a-class-on-one-computer"
+#: the repository's documents the static site ships as pages beside its apps (site/build.py makes them), by path
+SITE_DOCUMENTS = {"README.md": "readme.html", "docs/RULES.md": "rules.html"}
+#: the site's root, seen from an app's page (voici/render/<app>.html)
+SITE_ROOT = "../../"
 
 
 def on_site() -> bool:
     """Whether this page runs on the static site, in the student's browser (no server behind it)."""
     return ON_SITE
+
+
+def on_binder() -> bool:
+    """Whether this kernel runs on a BinderHub (mybinder.org or a school's), where every visitor has a computer of
+    their own: a class's devices share no class database there unless XLIB_CLASS_DB names one."""
+    return bool(os.environ.get("BINDER_LAUNCH_HOST") or os.environ.get("BINDER_REQUEST"))
+
+
+def shared_classes() -> bool:
+    """Whether the devices of a class can meet in one class database here: not on the static site, and not on
+    Binder unless a database for everyone is configured (XLIB_CLASS_DB)."""
+    if on_site():
+        return False
+    return not on_binder() or bool(os.environ.get("XLIB_CLASS_DB", "").strip())
 
 
 def link(name: str) -> str | None:
@@ -25,7 +43,14 @@ def link(name: str) -> str | None:
     return os.environ.get(f"XLIB_{name}_URL") or None
 
 
-def readme_section(anchor: str) -> str | None:
-    """The address of a section of the README in the repository, when the repository is configured."""
+def document(path: str, section: str = "", site: bool | None = None) -> str | None:
+    """The address of a document of the repository ("README.md", "docs/RULES.md"), at a `section` (its heading's
+    anchor) when given: in the repository when one is configured, else on the static site the page it ships beside
+    the apps; None for a served app with no repository configured."""
     repo = link("REPO")
-    return f"{repo.rstrip('/')}#{anchor}" if repo else None
+    anchor = f"#{section}" if section else ""
+    if repo:
+        return repo.rstrip("/") + ("" if path == "README.md" else f"/blob/main/{path}") + anchor
+    if (on_site() if site is None else site) and path in SITE_DOCUMENTS:
+        return SITE_ROOT + SITE_DOCUMENTS[path] + anchor
+    return None

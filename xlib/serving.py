@@ -150,21 +150,22 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         return int(config.get(notebook_name, default).get("pool_size", default.get("pool_size", 1)))
 
     def _tell_ready(self, notebook_name: str) -> None:
-        """For a pool larger than one (a class's app), log how many of its pages are ready, and when all are."""
+        """For a pool larger than one (a class's app), log how many of its pages are ready whenever more are (at
+        most once a check, CHECK_EVERY seconds), and READY when all are; after READY, the pages the class takes
+        and the pool heats again are not told."""
         size = self.pool_size(notebook_name)
-        if size <= 1:
+        if size <= 1 or self._ready_told.get(notebook_name, 0) >= size:
             return
         ready = sum(1 for item in self._pool(notebook_name) if item.done() and not _failed(item)
                     and item.result().get("task") is not None and item.result()["task"].done()
                     and not _failed(item.result()["task"]))
-        told = self._ready_told.get(notebook_name, 0)
-        if ready == told:
+        if ready <= self._ready_told.get(notebook_name, 0):
             return
         self._ready_told[notebook_name] = ready
         if ready >= size:
             self.log.info("READY: all %d pages of %s are heated; the class can open it now (each page opens at "
                           "once, and another is heated behind every page taken).", size, notebook_name)
-        elif ready > told and (ready % 5 == 0 or told == 0):
+        else:
             self.log.info("Heating %s for the class: %d of %d pages ready.", notebook_name, ready, size)
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]

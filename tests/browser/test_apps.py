@@ -34,6 +34,21 @@ def test_every_notebook_renders_without_code_or_errors(page, server, artifacts, 
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
 
 
+def test_the_served_gallery_says_which_game_to_start_with_and_names_the_rules(page, server, artifacts):
+    open_app(page, server, "index.ipynb")
+    first = page.locator(".xlib-first")
+    first.wait_for(timeout=60_000)
+    assert first.inner_text().startswith("New here? Start with X:") and "one stone on any empty cell" in \
+        first.inner_text()
+    assert first.locator("a").get_attribute("href") == "x.ipynb"
+    assert page.locator(".xlib-card", has_text="(start here)").locator("h3").inner_text().startswith("X")
+    assert "docs/RULES.md (in the project's folder)" in page.inner_text("body")   # no repository configured
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.screenshot(path=str(artifacts / "gallery-served-top.png"))
+    first.locator("a").click()
+    page.wait_for_url("**/voila/render/x.ipynb", wait_until="commit", timeout=60_000)
+
+
 def full_board(page, server):
     open_app(page, server, "xallies.ipynb")
     board = page.locator(".xlib-full").first

@@ -1,6 +1,14 @@
 """The balance study in a real Chromium at 1366×768: the shipped results shown at once without code, every plot
-within the page's width, and a small study run from the page with its progress bar and new plots."""
-from .harness import no_errors, open_app
+within the page's width, and a small study run from the page with its progress bar and new plots; on a
+1920-pixel projector every chart's smallest type reads at 20 px or more."""
+from xlib.experiments import balance as B
+from xlib.panels.experiment import FIGURE_DPI
+
+from .harness import VIEWPORT, no_errors, open_app
+
+#: the smallest type of a chart as the screen shows it, in CSS pixels: its points at the chart's shown size (the
+#: picture's pixels per inch, drawn at `dpi`, scaled to the width shown)
+CHART_TYPE = "(img, [dpi, points]) => points / 72 * dpi * img.getBoundingClientRect().width / img.naturalWidth"
 
 
 def test_balance_study_shows_its_results_and_runs_a_small_study(page, server, artifacts):
@@ -18,6 +26,13 @@ def test_balance_study_shows_its_results_and_runs_a_small_study(page, server, ar
         box = images.nth(i).bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (i, box)
     page.screenshot(path=str(artifacts / "balance-top.png"))
+    page.set_viewport_size({"width": 1920, "height": 1080})   # on a projector the charts grow, and their type
+    page.wait_for_timeout(300)
+    for i in range(images.count()):
+        shown = images.nth(i).evaluate(CHART_TYPE, [B.READABLE_DPI, B.TYPE])
+        assert shown >= 20, (i, shown)
+    page.screenshot(path=str(artifacts / "balance-top-1920.png"))
+    page.set_viewport_size(VIEWPORT)
     images.nth(5).scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "balance-komi.png"))
 
@@ -32,6 +47,10 @@ def test_balance_study_shows_its_results_and_runs_a_small_study(page, server, ar
     assert "wins" in panel.inner_text() and "With a komi of" in panel.inner_text()
     box = panel.locator("img").first.bounding_box()
     assert box["x"] + box["width"] <= width
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.wait_for_timeout(300)
+    assert panel.locator("img").first.evaluate(CHART_TYPE, [FIGURE_DPI, B.TYPE]) >= 20
+    page.set_viewport_size(VIEWPORT)
     no_errors(page)
     panel.locator("img").first.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "balance-small-study.png"))

@@ -1,5 +1,5 @@
 """Class mode in a real Chromium: two groups' app pages join one class, each finishes a game, and the
-teacher's class panel in the lab shows both; a reloaded page gets its unfinished game back.
+teacher's class panel in the lab shows both; a reloaded page joins again by itself and gets its unfinished game back.
 
 Voila runs with XLIB_CLASS_DB set to a fresh SQLite file, so every kernel (the lab's and each
 app page's) shares that class database, as on a classroom laptop running `make app`."""
@@ -55,13 +55,9 @@ def start_class(page, server: str) -> str:
     return code.inner_text().strip()
 
 
-def join_class(page, server: str, code: str, group: str, reload: bool = False):
-    """A group opens the XAllies app (or reloads it) and joins the class; the board and the join box."""
-    if reload:
-        page.reload()
-        page.wait_for_selector("h1", timeout=90_000)
-    else:
-        open_app(page, server, "xallies.ipynb")
+def join_class(page, server: str, code: str, group: str):
+    """A group opens the XAllies app and joins the class; the board and the join box."""
+    open_app(page, server, "xallies.ipynb")
     board = page.locator(".xlib-full").first
     board.wait_for(timeout=SHORT)
     wait_painted(page, board.locator(".xlib-canvas").first)
@@ -118,6 +114,11 @@ def test_two_groups_join_one_class_and_the_lab_panel_shows_both(browser, class_s
         assert re.search(r"Reds\s+1\s+0\s", text) and re.search(r"Blues\s+1\s+0\s", text), text
         assert "Groups: 2 (Reds, Blues)" in status.inner_text()
         no_errors(lab)
+        lab.set_viewport_size({"width": 1920, "height": 1080})   # projected: what the class reads is 20 px or more
+        panel = lab.locator(".xlib-class-panel")
+        sizes = {part: panel.locator(part).first.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
+                 for part in (".xlib-class-panel-status .widget-html-content", "h3", ".xlib-class-games table")}
+        assert min(sizes.values()) >= 20, sizes
         lab.set_viewport_size({"width": VIEWPORT["width"], "height": 2400})   # the whole panel in one picture
         lab.locator(".xlib-class-panel").screenshot(path=str(artifacts / "class-panel.png"))
         with open_store(db) as store:
@@ -149,8 +150,12 @@ def test_a_reloaded_page_gets_its_unfinished_game_back(browser, class_server, ar
         assert "3+:bb" in played
         page.wait_for_function("(el) => el.innerText.includes('saved as you play')",
                                arg=join.locator(".xlib-class-status").element_handle(), timeout=SHORT)
-        board, join = join_class(page, server, code, "greens", reload=True)
-        page.wait_for_function("(el) => el.innerText.includes('back on the board')",
+        page.reload()   # the page joins the class again by itself, with the pass its browser kept
+        page.wait_for_selector("h1", timeout=90_000)
+        board = page.locator(".xlib-full").first
+        join = page.locator(".xlib-class-join")
+        page.wait_for_function("(el) => el.innerText.includes('Welcome back') && "
+                               "el.innerText.includes('back on the board')",
                                arg=join.locator(".xlib-class-status").element_handle(), timeout=SHORT)
         log = board.locator(".xlib-log")
         assert log.inner_text() == played

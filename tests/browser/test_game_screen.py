@@ -1,8 +1,16 @@
-"""The full game's small things, in the browser: New game's question fits its button, the move list never shows
-a line cut in half, and a move typed in capitals is played."""
+"""The full game's small things, in the browser: New game's question fits its button, the move list's first lines
+stand under its heading and its newest at its foot once full, never a line cut in half, and a move typed in
+capitals is played."""
 import re
 
 from .harness import no_errors, open_app, wait_idle, wait_painted
+
+#: where the move list's lines stand in it: the first line's top below the list's top, the list's foot below the
+#: newest line's foot (in px)
+PLACES = """(el) => {
+  const list = el.querySelector('.xlib-log-list'); const box = list.getBoundingClientRect();
+  const lines = [...list.querySelectorAll(':scope > div > div')].map(d => d.getBoundingClientRect());
+  return {first: lines[0].top - box.top, last: box.bottom - lines[lines.length - 1].bottom}; }"""
 
 
 def test_the_move_list_shows_whole_lines_and_yes_new_game_fits_its_button(page, server, artifacts):
@@ -19,7 +27,11 @@ def test_the_move_list_shows_whole_lines_and_yes_new_game_fits_its_button(page, 
         entry.press("Enter")
         page.wait_for_function(f"(el) => (el.innerText.match(/^\\d+\\. /gm) || []).length > {2 * turn}",
                                arg=log.element_handle(), timeout=60_000)
+        if turn == 0:   # the first lines stand at the top of the list, under its heading
+            assert log.evaluate(PLACES)["first"] < 2, log.evaluate(PLACES)
     wait_idle(page, board)
+    places = log.evaluate(PLACES)
+    assert -1 < places["last"] < 2, places   # a full list shows its newest line at its foot
     cut = log.evaluate("""(el) => {
       const list = el.querySelector('.xlib-log-list'); const top = list.getBoundingClientRect().top;
       return [...list.querySelectorAll(':scope > div > div')].map(d => d.getBoundingClientRect())

@@ -1,5 +1,9 @@
 """The printable rules in a real Chromium: a button in the gallery and at the end of a game app makes the sheet in
-the kernel, and its link downloads the same sheet the library builds."""
+the kernel, and its link downloads the same sheet the library builds; printed, no type is under seven points."""
+import io
+import math
+import re
+
 import pytest
 
 from xlib.handouts import handout
@@ -43,17 +47,59 @@ def test_a_game_app_ends_with_its_rules_to_print(page, server, artifacts, game):
     no_errors(page)
 
 
-def pdf_pages(data: bytes) -> int:
-    """The number of pages of a PDF Chromium printed (its page objects)."""
-    import re
-
-    return len(re.findall(rb"/Type\s*/Page(?![s\w])", data))
+#: the tokens of a PDF content stream: a number, a name, a string (hex or literal), an operator, an array's bracket
+TOKEN = re.compile(rb"(-?\d*\.?\d+)|/[^\s/\[\]<>()]+|<[0-9A-Fa-f\s]*>|\((?:\\.|[^\\)])*\)|([A-Za-z'\"*]+)|[\[\]]")
 
 
-@pytest.mark.parametrize("game,most", [("xats", 12), ("x", 7), ("alea", 12), ("xerog", 8), ("xallies", 8)])
-def test_a_printed_sheet_fills_its_a4_pages(page, artifacts, game, most):
+def type_sizes(data: bytes) -> tuple[int, list[tuple[float, int]]]:
+    """The pages of a PDF Chromium printed, and every piece of type shown on them with its page: its printed size
+    in points is the font size (Tf) times the smaller of the horizontal and vertical scale of the text matrix (Tm)
+    and the transforms around it (cm, kept by q and Q), so that narrowed type counts as small type."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    found: list[tuple[float, int]] = []
+    for number, sheet in enumerate(reader.pages, start=1):
+        ctm, saved, numbers, tm, size = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], [], (1.0, 0.0, 0.0, 1.0), 0.0
+        for token in TOKEN.finditer(sheet.get_contents().get_data()):
+            value, op = token.groups()
+            if value is not None:
+                numbers.append(float(value))
+                continue
+            if op == b"q":
+                saved.append(ctm)
+            elif op == b"Q":
+                ctm = saved.pop()
+            elif op == b"cm":
+                a, b, c, d, e, f = numbers[-6:]
+                A, B, C, D, E, F = ctm
+                ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+            elif op == b"Tf":
+                size = numbers[-1]
+            elif op == b"Tm":
+                tm = (numbers[-6], numbers[-5], numbers[-4], numbers[-3])
+            elif op in (b"Tj", b"TJ", b"'", b'"'):
+                (a, b, c, d), (A, B, C, D) = tm, ctm[:4]
+                found.append((size * min(math.hypot(a * A + b * C, a * B + b * D),
+                                         math.hypot(c * A + d * C, c * B + d * D)), number))
+            if op is not None:
+                numbers = []
+    return len(reader.pages), found
+
+
+#: the most pages each game's sheet prints on
+PAGES = {"xallies": 8, "alea": 12, "xats": 12, "xerog": 8, "x": 7}
+
+
+@pytest.mark.parametrize("game", list(PAGES))
+def test_a_sheet_printed_as_a_teacher_prints_it_has_no_type_under_seven_points(page, artifacts, game):
+    """Printed to A4 with the browser's own settings (no scale, its default margins), the sheet is laid out at the
+    page's printable width, so nothing is shrunk to fit: its smallest type, in the pictures too, is 7 pt."""
     page.set_content(handout(game))
-    data = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
+    data = page.pdf(format="A4")
     (artifacts / f"{game}-rules.pdf").write_bytes(data)
-    pages = pdf_pages(data)
-    assert 4 <= pages <= most, pages
+    pages, sizes = type_sizes(data)
+    assert 4 <= pages <= PAGES[game], pages
+    assert len(sizes) > 1000
+    smallest = min(sizes)
+    assert smallest[0] >= 7 - 0.01, f"type of {smallest[0]:.2f} pt on page {smallest[1]}"

@@ -48,6 +48,36 @@ def test_a_lesson_board_at_125_percent_keeps_its_coordinates_readable(context_pa
     no_errors(page)
 
 
+#: (app, screen, touch, the share of the first lesson board's height on the first screen at least)
+FIRST_VISITS = [(app, (1024, 768), True, 0.4) for app in APPS] + [("xerog.ipynb", (1366, 768), False, 0.4),
+                                                                  ("xerog.ipynb", (1093, 614), False, 0.2)]
+
+
+@pytest.mark.parametrize("app, size, touch, share", FIRST_VISITS,
+                         ids=[f"{APPS[a]}-{w}x{h}{'-touch' if t else ''}" for a, (w, h), t, _ in FIRST_VISITS])
+def test_a_first_visit_shows_the_first_lesson_board_and_its_foot_stays_on_the_screen(context_page, server, artifacts,
+                                                                                    app, size, touch, share):
+    """A page opened for the first time shows the game's title, what it is about, and the first rule's board with
+    its buttons on the first screen (the rules' links folded under one line); scrolled to, the whole board is in
+    view, its foot too, where the screen is tall enough for it (on a tablet, under buttons a finger's size)."""
+    page = context_page(size, touch=touch)
+    open_app(page, server, app)
+    lesson = page.locator(".xlib-tutorial").first
+    canvas = lesson.locator(".xlib-canvas").first
+    wait_painted(page, canvas)
+    page.wait_for_timeout(500)
+    box = canvas.bounding_box()
+    assert size[1] - box["y"] >= share * box["height"], (box, size)
+    assert inside_viewport(page, lesson.get_by_role("button", name="Next"))
+    page.screenshot(path=str(artifacts / f"first-visit-{APPS[app]}-{size[0]}x{size[1]}.png"))
+    if size[1] >= 768:
+        page.evaluate("(el) => el.scrollIntoView({block: 'start'})", lesson.element_handle())
+        page.wait_for_timeout(300)
+        for part in (".xlib-sentence", ".xlib-status", ".xlib-canvas"):
+            assert inside_viewport(page, lesson.locator(part).first), (part, lesson.locator(part).first.bounding_box())
+    no_errors(page)
+
+
 def test_next_rule_on_a_rules_last_exercise_goes_to_the_next_rules_board(context_page, server, artifacts):
     scenes = registry.lesson("alea").SCENES
     page = context_page((1366, 768))

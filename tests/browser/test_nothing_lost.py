@@ -1,6 +1,6 @@
 """Nothing a student does is lost, tried as it happens in a real Chromium: a reload mid-game offers the game
-back and continues it; when the page's kernel dies mid-game, a click gets a sentence, and a reload brings the
-same game back."""
+back and continues it; when the page's kernel dies mid-game, a click gets a sentence saying what the server knows,
+and its Reload button brings the same game back."""
 import os
 import re
 import signal
@@ -34,8 +34,13 @@ def play_until_the_computer_answered(page, board, least: int) -> int:
     raise AssertionError("the computer did not answer")
 
 
-def continue_after_reload(page, played: int):
-    page.reload()
+def continue_after_reload(page, played: int, button=None):
+    """Reload (by `button` when given), and continue the game the page offers back."""
+    if button is None:
+        page.reload()
+    else:
+        with page.expect_navigation(timeout=60_000):
+            button.click()
     page.wait_for_selector("h1", timeout=90_000)
     board = full_board(page)
     button = board.locator(".xlib-continue")
@@ -80,8 +85,12 @@ def test_a_lost_kernel_is_said_in_words_and_a_reload_brings_the_game_back(page, 
     board.locator(".xlib-canvas").first.click(position={"x": 40, "y": 40})   # a click into the void
     banner = page.locator(".xlib-lost")
     banner.wait_for(state="visible", timeout=20_000)
-    assert "connection to this game was lost" in banner.inner_text() and "Reload" in banner.inner_text()
+    # then what the server says: it still answers, and this page's app stopped or no longer answers the page
+    page.wait_for_function("() => /server/.test(document.querySelector('.xlib-lost').innerText)", timeout=20_000)
+    words = banner.inner_text()
+    assert "still answers" in words and "kept on this device and comes back" in words, words
+    assert "sleep" not in words and "kernel" not in words, words
     page.screenshot(path=str(artifacts / "kernel-lost.png"))
-    board = continue_after_reload(page, played)
+    board = continue_after_reload(page, played, banner.get_by_role("button", name="Reload the page"))
     assert not page.locator(".xlib-lost").is_visible()
     no_errors(page)

@@ -114,10 +114,23 @@ def test_the_projector_view_gives_the_board_the_screen_in_large_type(context_pag
     page.wait_for_timeout(300)
     size = board.locator(".xlib-status b").evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
     assert size >= 28 and canvas.bounding_box()["width"] > before
+    lines = board.locator(".xlib-status b").evaluate(SCORE_LINES)   # "corners 0-0-0." is never cut in two
+    assert lines == 1, lines
     assert not board.get_by_text("Players").is_visible()          # only what the class needs
     assert board.locator(".xlib-undo").is_visible()
     page.screenshot(path=str(artifacts / "projector-x.png"))
     no_errors(page)
+
+
+#: on how many lines the score at the end of a status line ("0-0-0.") stands
+SCORE_LINES = """(el) => {
+  const text = el.firstChild, at = text.data.lastIndexOf(' ') + 1, range = document.createRange();
+  range.setStart(text, at);
+  range.setEnd(text, text.data.length);
+  return new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top))).size;
+}"""
+#: an element's type as the screen shows it, in CSS pixels (its own size times any zoom around it)
+SHOWN_SIZE = "(el) => parseFloat(getComputedStyle(el).fontSize) * (el.currentCSSZoom || 1)"
 
 
 def test_zoom_in_draws_the_xats_table_twice_as_large_inside_its_column(context_page, server, artifacts):
@@ -148,10 +161,29 @@ def test_the_labs_ledger_reads_from_the_back_and_sits_where_the_lab_says(context
     assert (l["x"] >= b["x"] + b["width"] - 1 and l["y"] < b["y"] + b["height"]) == beside, (b, l)
     assert l["x"] + l["width"] <= size[0]
     font = ledger.locator("table").first.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
-    assert font >= (18 if beside else 14), font
+    assert font >= (20 if beside else 14), font
     words = page.inner_text("body")
     assert "beside the board on a wide screen such as a projector (1920 pixels) and under it on a laptop" in words
+    if beside:   # on the projector the board's words and buttons are as large as the ledger's, or nearly
+        status = board.locator(".xlib-status b").evaluate(SHOWN_SIZE)
+        undo = board.locator(".xlib-undo").evaluate(SHOWN_SIZE)
+        assert status >= 20 and undo >= 18, (status, undo)
     page.screenshot(path=str(artifacts / f"lab-ledger-{size[0]}.png"))
+    # the board's projector view keeps the ledger beside it, large: what the class discusses
+    board.get_by_role("button", name="Projector view").click()
+    page.wait_for_function("(el) => el.classList.contains('xlib-projector')", arg=board.element_handle(),
+                           timeout=30_000)
+    page.wait_for_timeout(500)
+    projected = board.locator(".xlib-ledger")
+    assert projected.is_visible() and projected.locator("table").count() == 2
+    font = projected.locator("table").first.evaluate(SHOWN_SIZE)
+    heading = projected.locator("h4").first.evaluate(SHOWN_SIZE)
+    assert font >= 18 and heading >= 20 and (font >= 20 or not beside), (font, heading)
+    if beside:   # the board and the whole ledger on one 1920×1080 screen
+        assert inside_viewport(page, board.locator(".xlib-canvas")) and inside_viewport(page, projected)
+    page.screenshot(path=str(artifacts / f"lab-projector-{size[0]}.png"))
+    board.get_by_role("button", name="Projector view").click()
+    page.wait_for_function("(el) => !el.querySelector('.xlib-ledger')", arg=board.element_handle(), timeout=30_000)
     no_errors(page)
 
 

@@ -210,3 +210,34 @@ def test_a_closed_page_stops_its_kernel_at_once_without_a_refused_request(browse
     text = log.read_text()
     assert "/voila/api/shutdown/" in text or "Kernel shutdown" in text
     assert "_xsrf" not in text and " 403 " not in text, text[-3000:]
+
+
+def test_a_page_whose_kernel_dies_in_use_says_what_the_server_knows_with_reload(browser, monkeypatch, artifacts):
+    """Served as `make app` serves, a page's kernel killed while it is in use: its banner says that the server still
+    answers and the game's app no longer does (or stopped), with a Reload button; when the server stops too, the
+    banner says the server does not answer. Neither says the computer went to sleep."""
+    serve_like_make_app(monkeypatch)
+    pools = '{"default": {"pool_size": 0}, "x.ipynb": {"pool_size": 1}}'
+    page = browser.new_page()
+    try:
+        with voila(f"--VoilaKernelManager.kernel_pools_config={pools}") as url:
+            page.goto(url + "/voila/render/x.ipynb", timeout=180_000)
+            board = page.locator(".xlib-board .xlib-canvas").first
+            board.wait_for(timeout=120_000)
+            kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+            kernel_processes()[kernel].kill()
+            time.sleep(1)
+            board.click(position={"x": 40, "y": 40})
+            banner = page.locator(".xlib-lost")
+            page.wait_for_function("() => /still answers/.test((document.querySelector('.xlib-lost') || "
+                                   "{}).innerText || '')", timeout=30_000)
+            assert re.search("app (no longer answers|stopped)", banner.inner_text()), banner.inner_text()
+            assert "sleep" not in banner.inner_text()
+            assert banner.get_by_role("button", name="Reload the page").is_visible()
+            page.screenshot(path=str(artifacts / "kernel-stopped-in-use.png"))
+        page.wait_for_function("() => /does not answer/.test(document.querySelector('.xlib-lost').innerText)",
+                               timeout=30_000)
+        assert "kept on this device" in banner.inner_text()
+        page.screenshot(path=str(artifacts / "server-stopped-in-use.png"))
+    finally:
+        page.close()

@@ -7,6 +7,7 @@ played to its end through the move box, with a reload halfway; the gallery shows
 and a handout is made."""
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -146,8 +147,25 @@ def test_the_gallery_offers_the_games_and_says_where_the_labs_run(site_page, sit
     cards.first.wait_for(timeout=VISIT)
     assert cards.count() == 8
     links = [a.get_attribute("href") for a in site_page.locator(".xlib-card a[href]").all()]
-    assert sorted(links) == sorted(f"{game}.html" for game in APPS)
+    documents = [link for link in links if link.startswith("../../")]       # the README the site ships
+    assert sorted(set(links) - set(documents)) == sorted(f"{game}.html" for game in APPS)
     assert site_page.locator(".xlib-card", has_text="XAllies lab").inner_text().count("make app") == 1
+    lab = site_page.locator(".xlib-card", has_text="XAllies lab")
+    assert lab.locator("a", has_text="make app").get_attribute("href") == "../../readme.html#two-commands"
+    first = site_page.locator(".xlib-first")
+    assert first.inner_text().startswith("New here? Start with X:") and \
+        first.locator("a").get_attribute("href") == "x.html"
+    rules = site_page.locator("a", has_text="docs/RULES.md")
+    rules.wait_for(timeout=VISIT)
+    documents.append(rules.get_attribute("href"))
+    for href in set(documents):   # each page the site ships, with the section linked
+        page, _, section = href.removeprefix("../../").partition("#")
+        shipped = site_page.request.get(f"{site}/{page}")
+        assert shipped.ok and (not section or f'id="{section}"' in shipped.text()), href
+    site_page.set_viewport_size({"width": 1366, "height": 768})
+    site_page.screenshot(path=str(artifacts / "site-gallery-top.png"))
+    lab.scroll_into_view_if_needed()
+    site_page.screenshot(path=str(artifacts / "site-gallery-labs.png"))
     site_page.locator(".xlib-card a", has_text="Learn and play").first.click()
     site_page.wait_for_url("**/voici/render/xallies.html", wait_until="commit", timeout=60_000)
     site_page.screenshot(path=str(artifacts / "site-gallery-link.png"))
@@ -226,7 +244,7 @@ def test_a_move_by_clicks_the_computer_answers_and_a_reload_keeps_the_game(site_
                                     arg=site_page.locator(".xlib-progress").first.element_handle(), timeout=60_000)
     if game == "alea":   # the class box says where class mode runs; the rules sheet is made in the browser
         notice = site_page.locator(".xlib-class-site")
-        assert "Class mode needs the apps served" in notice.inner_text()
+        assert "Class mode and live tables need the apps served" in notice.inner_text()
         handout = site_page.locator(".xlib-handout")
         handout.get_by_role("button").click()
         link = handout.locator("a.xlib-handout-link")
@@ -303,4 +321,80 @@ def test_a_whole_game_against_the_computer_to_its_end_with_a_reload_halfway(site
     message = board.inner_text()
     assert "Game over" in message and result_title(view_for(state), state) in message, message
     board.screenshot(path=str(artifacts / "site-alea-game-over.png"))
+    no_errors(site_page)
+
+
+def record_where(game: str, found, **options) -> dict:
+    """The record of a game played by random moves (seeds 0, 1, …) up to the first position `found` accepts."""
+    from xlib.agents import make_agent
+
+    for seed in range(200):
+        state = xlib.game(game, **options).start(seed=seed)
+        agent = make_agent("random", seed=seed)
+        while not state.over and not found(state):
+            state = state.play(agent.choose(state))
+        if found(state):
+            return state.record()
+    raise AssertionError(f"no such position in {game}")
+
+
+def load_record(page, board, record: dict, tmp_path) -> None:
+    """Load `record` with the board's Load a game button, as a student loads a saved game."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    with page.expect_file_chooser() as chooser:
+        board.locator(".xlib-upload").click()
+    chooser.value.set_files(str(path))
+    page.wait_for_function("(el) => el.innerText.includes('Loaded a game')",
+                           arg=board.locator(".xlib-message").element_handle(), timeout=60_000)
+
+
+def test_xallies_shots_are_taken_with_the_aiming_game_and_nobody_awards_themselves_a_point(site_page, site,
+                                                                                          artifacts, tmp_path):
+    """On the site, when play ends the aiming game stands beside the board, the board offers no Hit or Miss and its
+    Move box takes no shot; the aim swept and Shoot pressed, the shot is entered for the student."""
+    record = record_where("xallies", lambda s: s.phase == "shoot" and s.to_move == 0 and s.whites[0] >= 2,
+                          shooting="manual")
+    open_page(site_page, site, "xallies")
+    board = full_board(site_page)
+    load_record(site_page, board, record, tmp_path)
+    status = board.locator(".xlib-status")
+    assert "shot 1 of" in status.inner_text()
+    aim = board.locator(".xlib-shooting")
+    aim.wait_for(state="visible", timeout=30_000)
+    assert board.get_by_role("button", name="Hit").count() == 0 and board.get_by_role("button", name="Miss").count() == 0
+    assert board.locator(".xlib-entry input").is_disabled()
+    aim.locator("button").first.click()                   # ▶: the aim sweeps across the well
+    site_page.wait_for_timeout(600)
+    aim.get_by_role("button", name="Shoot").click()
+    site_page.wait_for_function("(el) => el.innerText.includes('shot 2 of')", arg=status.element_handle(),
+                                timeout=60_000)
+    last = board.locator(".xlib-log").inner_text().strip().splitlines()[-1]
+    assert re.search(r"\b(hit|miss) blue's shot$", last), last
+    assert re.search(r"blue: (Hit!|Missed\.) [01] hits? from 1 shot\.", aim.inner_text()), aim.inner_text()
+    board.screenshot(path=str(artifacts / "site-xallies-aiming.png"))
+    no_errors(site_page)
+
+
+def test_a_long_move_ends_in_an_ellipsis_inside_the_move_list(site_page, site, artifacts, tmp_path):
+    """A Xero-G flight of many boosts is written on one line longer than the list is wide: it ends in "…" inside
+    the list (whole in its tooltip), and the side column never scrolls sideways."""
+    view = view_for(xlib.game("xerog").start())
+    record = record_where("xerog", lambda s: len(" ".join(view.log(s)[-1])) > 90 if view.log(s) else False)
+    open_page(site_page, site, "xerog")
+    board = full_board(site_page)
+    load_record(site_page, board, record, tmp_path)
+    rows = board.locator(".xlib-log").evaluate("""(log) => {
+      const list = log.querySelector('.xlib-log-list'), edge = log.getBoundingClientRect().right;
+      return [...list.querySelectorAll('div[title]')].map(row => ({
+        right: row.getBoundingClientRect().right, edge: edge, cut: row.scrollWidth > row.clientWidth,
+        ellipsis: getComputedStyle(row).textOverflow, title: row.title, text: row.innerText}));
+    }""")
+    for row in rows:
+        assert row["right"] <= row["edge"] + 0.5, row                      # inside the list, not cut at the column
+        assert not row["cut"] or (row["ellipsis"] == "ellipsis" and row["title"] == row["text"].strip()), row
+    assert any(row["cut"] for row in rows)
+    side = board.locator(".xlib-side").evaluate("(el) => el.scrollWidth - el.clientWidth")
+    assert side <= 0, f"the side column scrolls sideways by {side} px"
+    board.screenshot(path=str(artifacts / "site-xerog-long-move.png"))
     no_errors(site_page)

@@ -1,6 +1,6 @@
 """The X app in a real Chromium at 1366×768: rendered without code or errors, every board painted, a stone
-placed by a click, an occupied cell explained in view, a corner taken said above the board, undo, and a reload
-that paints again."""
+placed by a click (the first on a board partly below the fold, the focus elsewhere, is read where it was made),
+an occupied cell explained in view, a corner taken said above the board, undo, and a reload that paints again."""
 from xlib.views.x.view import XView
 
 from .harness import HASH_JS, click_view_point, inside_viewport, no_errors, open_app, wait_painted
@@ -27,9 +27,19 @@ def test_x_app_places_by_click_explains_an_occupied_cell_tells_a_corner_undoes_a
     before = canvas.evaluate(HASH_JS)
 
     view = XView(size=9)
+    # the board's foot below the fold, the focus on a control beside it (as after New game): the first click on the
+    # board plays where it was made, the page staying where it stands
+    canvas.evaluate("(c) => c.scrollIntoView({block: 'start'})")
+    page.mouse.wheel(0, -250)
+    page.wait_for_timeout(300)
+    assert canvas.bounding_box()["y"] + canvas.bounding_box()["height"] > page.viewport_size["height"]
+    board.locator(".xlib-top-row button").first.focus()
+    top = canvas.bounding_box()["y"]
     click_view_point(canvas, view, *view.cell_centre("e5"))
     page.wait_for_function("(el) => el.innerText.includes('Yellow to move')", arg=status.element_handle(),
                            timeout=30_000)
+    assert "1. e5" in log.inner_text() and abs(canvas.bounding_box()["y"] - top) < 1
+    status.evaluate("(el) => el.scrollIntoView({block: 'start'})")   # the status, message and board in view
     page.wait_for_function("(el) => el.innerText.includes('e5')", arg=log.element_handle(), timeout=30_000)
     page.wait_for_function(f"(el) => ({HASH_JS})(el) !== {before}", arg=canvas.element_handle(), timeout=30_000)
 

@@ -1,8 +1,9 @@
 """What the page needs so that every student can use it: a widget with no look that sets up the page once.
 
 It names the board's canvas for screen readers and lets Tab leave it (the canvas keeps every other key for
-the board), makes the status line and the message box live regions (a screen reader says each move and why a
-click was refused), names the controls that have no words of their own (the history slider's handle, icon-only
+the board), gives it the focus where the page stands when it is pressed (so a click is read where it was
+made), makes the status line and the message box live regions (a screen reader says each move and why a click
+was refused), names the controls that have no words of their own (the history slider's handle, icon-only
 buttons), draws the keyboard focus visibly on every control, gives buttons colours of AA contrast, and tells the
 kernel when the browser asks for reduced motion, so that the board plays moves without animating them."""
 from __future__ import annotations
@@ -156,6 +157,15 @@ function render({ model, el }) {
       if (ev.key === "Tab" && ev.target && ev.target.tagName === "CANVAS" && ev.target.closest(".xlib-canvas, canvas.xlib-canvas, .xlib-board, .xlib-tutorial")) {
         ev.stopPropagation();
       }
+    }, true);
+    // a press on a board's canvas gives it the keyboard's focus where the page stands: ipycanvas focuses its
+    // canvas before it reads where the press was, and a canvas partly out of view would first scroll under the
+    // pointer, so the press would be read elsewhere (the first click after a button press played on another
+    // cell, or off the board and lost)
+    document.addEventListener("mousedown", (ev) => {
+      const c = ev.target;
+      if (c && c.tagName === "CANVAS" && document.activeElement !== c &&
+          c.closest(".xlib-canvas, canvas.xlib-canvas, .xlib-board, .xlib-tutorial")) c.focus({ preventScroll: true });
     }, true);
     document.addEventListener("focusin", (ev) => {
       const t = ev.target;

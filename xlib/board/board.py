@@ -25,19 +25,21 @@ from typing import Any, Callable, Generator
 
 import ipywidgets as w
 
-from .. import agents, registry, runtime, threads
+from .. import registry, runtime, threads
 from ..core import Move, State
 from ..errors import XlibError
+from ..live import BY_COMPUTER, CLASSMATE, HERE, PERSON, Change, LiveGame, LocalGame, MoveRefused
 from ..records import replay
 from . import canvas as canvases
 from . import keys
 from .access import page_access, reduced_motion
 from .files import MAX_RECORD_BYTES, read_upload, save_link
 from .keeper import Keeper
-from .layout import build
+from .layout import TALLER_ROWS, build
+from .progress import page_progress
 from .result import result_detail, result_title
 from .options import OptionFields
-from .seats import PERSON, rebuild_seats, seat_value
+from .seats import SeatPanel
 from .view import Choice, Overlay, View
 
 #: a job of the board (animations, computer moves): it yields the pauses it asks for, in seconds
@@ -107,8 +109,10 @@ def in_kernel() -> bool:
 class Board:
     """A live board for one game: `Board("alea", size=8, seats={1: "computer"})`; display it as a cell's last line.
 
-    `seats` maps a seat index to "person", "computer" (the game's default level) or a computer
-    player's name; `names` gives seats a student's name. `size` is the largest side of the
+    The board is a view of a live game (`game`, an xlib.live.LiveGame: the position, the seats, whose turn):
+    a click, a computer seat's move and a classmate's move reach the game by `LiveGame.play`, and the board
+    shows each change it is told. `seats` maps a seat index to "person", "computer" (the game's default level)
+    or a computer player's name; `names` gives seats a student's name. `size` is the largest side of the
     board on screen, in pixels. `background` runs computer moves and animations beside the
     kernel's message loop (the default inside a notebook and in a browser; tests drive the board directly):
     on a thread, or where threads cannot start, as an asyncio task on the page's event loop."""
@@ -122,7 +126,7 @@ class Board:
     choice_box: w.HBox
     live: w.HTML
     options_box: w.VBox
-    _seat_box: w.VBox | None
+    seat_panel: SeatPanel | None
     undo_button: w.Button | None
     redo_button: w.Button | None
     entry: w.Combobox | None
@@ -138,43 +142,42 @@ class Board:
     zoom_button: w.ToggleButton | None
     text_board: w.HTML | None
     side: w.VBox | None   # the column of controls beside a full board (a panel may add itself there)
-    seat_widgets: list[w.Dropdown]
-    name_widgets: list[w.Text]
 
     def __init__(self, game: str | None = None, *, state: State | None = None, seed: int | None = None,
                  seats: dict[int, str] | None = None, names: dict[int, str] | None = None,
                  animate: float = 0.15, controls: bool | str = True, view: View | None = None,
                  pixels: int = 900, background: bool | None = None, keep: str | None = "game",
-                 **options: Any) -> None:
-        if state is None and game is None:
+                 live: LiveGame | None = None, **options: Any) -> None:
+        if state is None and game is None and live is None:
             raise XlibError("a Board needs a game, one of " + ", ".join(registry.game_names()) + ", or a state")
         self.errors = w.Output(layout=w.Layout(border="0px"))
-        self.seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
-        if state is None:
-            assert game is not None
-            state = registry.game(game, **options).start(seed=self.seed)
-        self.state: State = state
+        if live is None:
+            seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+            if state is None:
+                assert game is not None
+                state = registry.game(game, **options).start(seed=seed)
+            live = LocalGame(state, seats, names, seed)
+        #: the game shown: the live game itself (line 0), or a what-if line beside it
+        self.game: LiveGame = live
+        self.lines: list[LiveGame] = [live]   # the game (0) and what-if lines beside it
+        live.listeners.append(functools.partial(self._heard, live))
         self.game_name = self.state.game.name
         self.view = view or view_for(self.state)
         self.pixels = pixels
         self.animate = animate
         # in a browser (Pyodide) too: a click handler that ran a whole computer turn would hold the page
         self.background = (in_kernel() or runtime.on_site()) if background is None else background
-        self.redo_stack: list[State] = []
         self.selection: Any = None
         self.marks: tuple[Any, ...] = ()
         self.browsing: int | None = None  # a history index shown by the slider, None while live
-        self.lines: list[State] = [self.state]   # the game (0) and what-if lines beside it
         self.line = 0
         self.branch_points: list[int] = [0]
-        self.seats: dict[int, str] = {}
-        for p, who in (seats or {}).items():
-            self.seats[p] = seat_value(self.game_name, who)
-        self.names: dict[int, str] = dict(names or {})
-        self._agents: dict[int, Any] = {}
         self.listeners: list[Callable[[State], None]] = []
         self.new_game_listeners: list[Callable[["Board"], None]] = []
         self.refused_listeners: list[Callable[[str], None]] = []   # told the sentence of every refused move
+        #: panels beside the board that take a person's decision there (the XAllies aiming game takes the shots):
+        #: each gives, for a position, the sentence that says where to make it, or None
+        self.decided_beside: list[Callable[[State], str | None]] = []
         #: told the position after a person's move, and what the board said it made happen
         self.played_listeners: list[Callable[[State, str], None]] = []
         self.paint_count = 0
@@ -190,16 +193,16 @@ class Board:
         self.news: list[str] = []
         self._confirm_new: State | None = None   # the position at which New game was pressed once
         self._quiet = True                         # nothing said: the message box shows the last move
+        self._busy_said = False                    # the message box says only that the board is busy
         self.floor: State | None = None            # Undo goes back no further (an exercise's given history)
         self.message_lines = 3                     # lines of 14 px the message box holds (an exercise's holds more)
-        self._chance = random.Random(self.seed * 7919 + 17)   # chance the board draws for computer seats
         self.news_marks: tuple[Any, ...] = ()
 
         self.controls = controls
         self._option_fields: OptionFields | None = None
         self._seed_box: w.Text | None = None
         self.canvas = canvases.make_canvas()
-        self._fit_canvas()
+        self.fit_canvas()
         # a tap plays like a click; a click the page made while the board was busy is answered, never played
         canvases.on_click(self.canvas, self.guard(self._on_canvas_click), self.guard(self._on_busy_click))
         canvases.repaint_when_ready(self.canvas, self.guard(self.repaint))
@@ -217,11 +220,153 @@ class Board:
         self.keeper: Keeper | None = None
         self._offer: dict[str, Any] | None = None
         self._kept = ""
+        #: the id of the board's place on the page, for links down to it (a full board that keeps its game)
+        self.anchor = ""
         if controls is True and keep:
             self.keeper = Keeper(f"xlib-{keep}:{self.game_name}")
             self.keeper.observe(self.guard(self._on_kept), names="loaded")
-            self.widget.children = (*self.widget.children, self.keeper)
+            self.anchor = f"xlib-{keep}-{self.game_name}"
+            place = w.HTML(f"<a id='{self.anchor}'></a>", layout=w.Layout(height="0px"))
+            self.widget.children = (place, *self.widget.children, self.keeper)
         self.refresh()
+
+    # ---- the live game shown ------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The position of the game shown (the live game, or the what-if line being tried)."""
+        return self.game.state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        self.game.state = state
+
+    @property
+    def seats(self) -> dict[int, str]:
+        """Who plays each seat: "person" or a computer player's name (a seat not listed is a person's)."""
+        return self.game.seats
+
+    @seats.setter
+    def seats(self, seats: dict[int, str]) -> None:
+        self.game.seats = seats
+
+    @property
+    def names(self) -> dict[int, str]:
+        """The names of those who hold the seats."""
+        return self.game.names
+
+    @names.setter
+    def names(self, names: dict[int, str]) -> None:
+        self.game.names = names
+
+    @property
+    def seed(self) -> int:
+        """The game number: the same number gives the same game again."""
+        return self.game.seed
+
+    @property
+    def redo_stack(self) -> list[State]:
+        """The positions Redo plays again (none where moves are not taken back)."""
+        return self.game.redo_stack if isinstance(self.game, LocalGame) else []
+
+    @redo_stack.setter
+    def redo_stack(self, stack: list[State]) -> None:
+        if isinstance(self.game, LocalGame):
+            self.game.redo_stack = stack
+
+    @property
+    def floor(self) -> State | None:
+        """Undo goes back no further than this position (an exercise's given history)."""
+        return self.game.floor if isinstance(self.game, LocalGame) else None
+
+    @floor.setter
+    def floor(self, state: State | None) -> None:
+        if isinstance(self.game, LocalGame):
+            self.game.floor = state
+
+    @property
+    def seat_widgets(self) -> list[w.Dropdown]:
+        """The seat menus of the Players panel (none on a board without it)."""
+        return self.seat_panel.menus if self.seat_panel is not None else []
+
+    @property
+    def name_widgets(self) -> list[w.Text]:
+        """The name boxes of the Players panel (none on a board without it)."""
+        return self.seat_panel.name_boxes if self.seat_panel is not None else []
+
+    @property
+    def _agents(self) -> dict[int, Any]:
+        """The computer players of the game shown, by seat."""
+        return self.game.agents
+
+    def _heard(self, game: LiveGame, change: Change) -> None:
+        """A change of a live game this board shows: a move (from this board, a computer seat or another
+        device) is shown with what it made happen; seats changed are shown and a computer seat to move plays."""
+        if game is not self.game:   # a line not shown (the game, while a what-if line is tried)
+            if change.kind == "played" and change.source != HERE and game is self.lines[0] and self.busy is None:
+                self.say(f"{self._elsewhere(change)} <b>Back to the game</b> shows the game as it stands.")
+            return
+        if change.kind == "played":
+            if change.source not in (HERE, BY_COMPUTER):
+                self.news, self.news_marks = [], ()   # a move from elsewhere: what it made happen, said alone
+            self.selection = None
+            if self.browsing is None or change.source == HERE:
+                self.browsing = None
+            text, marks = self.view.news(change.before, change.after)
+            if text:
+                self.news.append(text)
+            if marks:   # a view may outline what a move did without a word about it
+                self.news_marks = self.news_marks + tuple(marks)
+                self.marks = self.news_marks
+            self.refresh()
+            if change.source not in (HERE, BY_COMPUTER) and self.busy is None:
+                self._tell_news(self._elsewhere(change))
+                if self.game.computer_to_move():
+                    self.computer_turns()
+        elif change.kind == "seats":
+            if self.seat_panel is not None:
+                self.seat_panel.show(self.game, change.seat)
+            self.refresh()
+            if self.busy is None:
+                self.computer_turns()
+        elif change.kind == "names":
+            self.status.value = f"<b>{self._status_line(self.shown_state)}</b>"
+        elif change.source != HERE:   # the position was replaced elsewhere (a class table read anew)
+            self.selection, self.browsing, self.marks = None, None, ()
+            self.refresh()
+            if self.busy is None and self.game.computer_to_move():
+                self.computer_turns()
+
+    def _elsewhere(self, change: Change) -> str:
+        """A move another device stored, in words: who played it, and its notation."""
+        move = change.after.last_move
+        who = self.who(change.seat) if change.seat is not None else "A player"
+        return f"{who} played <code>{html.escape(str(move))}</code>." if move is not None else ""
+
+    def use(self, live: LiveGame) -> None:
+        """Show `live` instead of the game shown (a class table this device sits at, or a game of its own again):
+        its position, seats and history; what-if lines of the game before are left behind."""
+        self._halt()
+        for game in self.lines:
+            game.listeners[:] = [f for f in game.listeners if getattr(f, "func", None) != self._heard]
+        old_options = self.state.game.options
+        self.lines = [live]
+        self.game, self.line, self.branch_points = live, 0, [0]
+        live.listeners.append(functools.partial(self._heard, live))
+        self.game_name = live.name
+        if live.state.game.options != old_options:
+            self.view = view_for(live.state)
+            self.fit_canvas()
+        self.selection, self.browsing, self.marks = None, None, ()
+        self._confirm_new = None
+        self._update_line_menu()
+        if self.seat_panel is not None:
+            self.seat_panel.build(live, self.view)
+        if self.option_fields is not None and live.owns_game:
+            self.option_fields.set(dict(live.state.game.options))
+        self.say("")
+        self.refresh()
+        if not live.state.over and live.computer_to_move():
+            self.computer_turns()
 
     # ---- errors never vanish ---------------------------------------------------------------
     def guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -243,7 +388,7 @@ class Board:
         half as much again for high-density screens and projectors); the page scales it down to fit."""
         return min(SHARPNESS * self.pixels, MAX_BITMAP) / max(self.view.width, self.view.height)
 
-    def _fit_canvas(self) -> None:
+    def fit_canvas(self) -> None:
         """Size the canvas to fill its column: as wide as the column allows, as tall as the screen leaves below
         the status and message lines, never larger than `pixels`; clicks follow the size drawn."""
         z = self.zoom
@@ -254,7 +399,8 @@ class Board:
         floor = f"{MIN_SIDE}px" if self.controls is True else \
             f"min({round(self.view.height * READABLE)}px, calc(100vh - {HEIGHT_RESERVE['full']}px))"
         self.canvas.layout = w.Layout(width="auto", height="auto", max_width=f"min(100%, {self.pixels}px)",
-                                      max_height=f"max({MIN_SIDE}px, {floor}, calc(100vh - {reserve}px))",
+                                      max_height=f"max({MIN_SIDE}px, {floor}, calc(100vh - {reserve}px - "
+                                                 f"var({TALLER_ROWS}, 0px)))",
                                       min_width=f"{MIN_SIDE}px", align_self="flex-start")
 
     @property
@@ -311,10 +457,8 @@ class Board:
 
     # ---- words ---------------------------------------------------------------------------------
     def who(self, seat: int) -> str:
-        """A seat in words: the student's name with the colour, or the colour alone."""
-        colour = self.view.player_name(self.state, seat)
-        name = self.names.get(seat, "").strip()
-        return f"{html.escape(name)} ({colour.lower()})" if name else colour
+        """A seat in words, as HTML: the student's name with the colour, or the colour alone."""
+        return self.game.who(seat, self.view.player_name(self.state, seat))
 
     def say(self, text: str, kind: str = "info") -> None:
         """Show a sentence in the message box above the board; a long one in smaller type, so it fits whole."""
@@ -322,6 +466,7 @@ class Board:
         icon = {"illegal": "✗ "}.get(kind, "")
         size = message_size(text, 480, self.message_lines)
         self._quiet = not text
+        self._busy_said = False
         self.message.value = (f'<div style="color:{colour};line-height:1.3;font-size:{size}px">{icon}{text}</div>'
                               if text else self._last_move_line())
 
@@ -361,7 +506,8 @@ class Board:
             self.message.value = self._last_move_line()
         shown = self.shown_state
         self.status.value = f"<b>{self._status_line(shown)}</b>"
-        playable = idle and self.browsing is None and self._person_to_move() and not self.locked
+        playable = idle and self.browsing is None and self._person_to_move() and not self.locked \
+            and self._beside(shown) is None
         if self._offer is not None and idle:
             self.choice_box.children = self._offer_buttons()
         elif playable:
@@ -384,10 +530,10 @@ class Board:
                             for i, (m, p) in enumerate(entries)) or "<i>no moves yet</i>"
             # newest at the foot, and the list starts scrolled there: a reversed column keeps its end in view; it
             # holds LOG_LINES whole lines of 19 px, and is that high from the start, so nothing under it moves as
-            # it fills (while empty, its one line stands at the top)
+            # it fills; its lines stand at the top under the heading until they fill it (the free room goes below)
             flow = "display:flex;flex-direction:column-reverse;" if entries else ""
             self.log.value = (f"<div class='xlib-log-list' style='{flow}height:{LOG_LINES * 19}px;line-height:19px;"
-                              f"overflow-y:auto'><div>{lines}</div></div>")
+                              f"overflow-y:auto'><div style='margin-bottom:auto'>{lines}</div></div>")
         if self.entry is not None:
             self.entry.disabled = not playable
             self.entry.options = tuple(str(m) for m in shown.moves()[:MAX_COMPLETIONS]) if playable else ()
@@ -396,7 +542,8 @@ class Board:
             self._refresh_full(idle, description)
         last = f"{html.escape(str(shown.last_move))} was played. " if shown.last_move is not None else ""
         # the position in words, in step with the board (read on demand: the moves are said in key_live)
-        self.live.value = f"<div>{last}{html.escape(self._status_line(shown))}<pre>{description}</pre></div>"
+        self.live.value = (f"<div class='xlib-ply' data-ply='{shown.ply}'>{last}{html.escape(self._status_line(shown))}"
+                           f"<pre>{description}</pre></div>")
         self._say_moves(shown)
         self.repaint()
         self._keep()
@@ -431,7 +578,8 @@ class Board:
     def _keep(self) -> None:
         """Store the live game on the device whenever it changed (not before the device said what it had, and
         not while it offers that game back)."""
-        if self.keeper is None or not self.keeper.loaded or self._offer is not None or self.line:
+        if self.keeper is None or not self.keeper.loaded or self._offer is not None or self.line \
+                or not isinstance(self.game, LocalGame):   # a class table is kept in the class database
             return
         value = self.kept_value()
         text = json.dumps(value, sort_keys=True)
@@ -458,9 +606,16 @@ class Board:
             return
         self._offer = saved
         moves = self.moves_listed(kept) if kept is not None else 0
-        self.say(f"Continue your game? ({moves} move{'s' if moves != 1 else ''}, {html.escape(str(saved.get('title')))}"
-                 f", {ago(saved.get('age', 0))}) It was kept on this device.", "good")
+        count = f"{moves} move{'s' if moves != 1 else ''}"
+        title = html.escape(str(saved.get("title")))
+        self.say(f"Continue your game? ({count}, {title}, {ago(saved.get('age', 0))}) It was kept on this device.",
+                 "good")
         self.refresh()
+        progress = page_progress(self.game_name)   # where the app's page opens: said there too, with a way down
+        if progress is not None:
+            progress.offer_game(f"<b>Your game of {title} is waiting</b> on the board below: {count}, kept on this "
+                                f"device {ago(saved.get('age', 0))}.", self.anchor,
+                                self.guard(lambda: self.continue_kept(True)))
 
     def _offer_buttons(self) -> tuple[Any, ...]:
         yes = w.Button(description="Continue your game", icon="play", button_style="success",
@@ -474,15 +629,19 @@ class Board:
     def continue_kept(self, yes: bool = True) -> None:
         """Take the kept game back (its moves, seats and names), or leave it for the game on the board."""
         saved, self._offer = self._offer, None
+        progress = page_progress(self.game_name)
+        if progress is not None:
+            progress.game_taken()
         if yes and saved is not None:
             state = replay(saved["record"])
-            self.seats = {int(p): s for p, s in dict(saved.get("seats", {})).items() if int(p) < len(state.players)}
-            self.names = {int(p): str(n)[:40] for p, n in dict(saved.get("names", {})).items()}
             self._set_state(state)
+            self.game.seats = {int(p): s for p, s in dict(saved.get("seats", {})).items()
+                               if int(p) < len(state.players)}
+            self.game.names = {int(p): str(n)[:40] for p, n in dict(saved.get("names", {})).items()}
             if self.option_fields is not None:
                 self.option_fields.set(dict(state.game.options))
-            if self.controls is True:
-                rebuild_seats(self)
+            if self.seat_panel is not None:
+                self.seat_panel.build(self.game, self.view)
             self.say(f"Welcome back: your game goes on from move {self.moves_listed(state)}.", "good")
         else:
             self.say("")
@@ -499,8 +658,12 @@ class Board:
         self.slider.unobserve_all("value")
         self.slider.max = last
         self.slider.value = last if self.browsing is None else self.browsing
-        self.slider.observe(self.guard(self._on_slider), names="value")
-        self.new_button.disabled = not idle
+        self.slider.observe(self.guard(self.on_slider), names="value")
+        self.new_button.disabled = not idle or not self.game.owns_game
+        self.new_button.tooltip = ("start a new game with the options under 'Options for a new game'" if
+                                   self.game.owns_game else "at a class table, the teacher starts the next round")
+        if self.upload is not None:
+            self.upload.disabled = not self.game.owns_game
         asking = self._confirm_new is self.state
         self.new_button.description = "Yes, new game" if asking else "New game"
         self.new_button.button_style = "warning" if asking else "success" if self.state.over else ""
@@ -512,13 +675,34 @@ class Board:
 
     def _status_line(self, shown: State) -> str:
         text = self.view.status(shown)
-        if self.names and not shown.over and shown.to_move is not None and self.names.get(shown.to_move, "").strip():
-            text = f"{self.who(shown.to_move)}: {text}"
+        p = shown.to_move
+        if not self.game.owns_game and p is not None and not shown.over and self.browsing is None:
+            text = f"{self._turn_words(p)} {text}"
+        elif not shown.over and p is not None and self.game.name_of(p):
+            text = f"{self.who(p)}: {text}"
         if self.line:
             text = f"What-if line {self.line}. {text}"
         if self.browsing is not None:
             text = f"Looking back at move {self.browsing}. {text}"
         return text
+
+    def _turn_words(self, p: int) -> str:
+        """Whose turn it is at a class table, by name: yours, a classmate's, or the computer's."""
+        seat = self.game.seat(p)
+        if seat == PERSON:
+            return f"Your turn, {self.who(p)}:"
+        if seat == CLASSMATE:
+            return f"{self.who(p)} is choosing…"
+        if self.game.name_of(p):
+            return f"{self.who(p)} is away: the computer plays for them…"
+        return f"The computer plays {self.who(p)}…"
+
+    def _not_yours(self) -> str:
+        """Why a click does not play now: whose turn it is."""
+        p = self.state.to_move
+        if p is not None and self.game.seat(p) == CLASSMATE:
+            return f"It is {self.who(p)}'s turn: their move shows here as soon as it is played."
+        return "It is the computer's turn."
 
     def _result_panel(self, shown: State) -> tuple[Any, ...]:
         """At the end of a game: the result in words, in the place the game's own buttons had, beside the board
@@ -535,6 +719,11 @@ class Board:
                      layout=w.Layout(width="auto", min_width="60px"))
         b.on_click(self.guard(lambda _: self._take(choice)))
         return b
+
+    def _beside(self, state: State) -> str | None:
+        """Where a panel beside the board takes the person's decision in `state`, in a sentence; None when the
+        board takes it."""
+        return next((said for ask in self.decided_beside if (said := ask(state)) is not None), None)
 
     def _take(self, choice: Choice) -> None:
         if not self._may_act():
@@ -565,10 +754,10 @@ class Board:
 
     # ---- actions (the Python handlers the tests drive) ---------------------------------------
     def _person_to_move(self) -> bool:
-        return self.state.to_move is not None and self.seats.get(self.state.to_move, PERSON) == PERSON
+        return self.game.person_to_move()
 
     def _computer_to_move(self) -> bool:
-        return self.state.to_move is not None and self.seats.get(self.state.to_move, PERSON) != PERSON
+        return self.game.computer_to_move()
 
     def _may_act(self) -> bool:
         """False (with a visible answer) while the computer moves or a move is shown: the input is dropped."""
@@ -604,7 +793,11 @@ class Board:
             self.say("The game is over: start a new game, or undo.")
             return
         if not self._person_to_move():
-            self.say("It is the computer's turn.")
+            self.say(self._not_yours())
+            return
+        beside = self._beside(self.state)
+        if beside is not None:
+            self.say(beside)
             return
         result = self.view.click(self.state, x, y, self.selection)
         if result.move is not None:
@@ -645,7 +838,11 @@ class Board:
                                   or not self._person_to_move()):
             self.click(-1e9, -1e9) if self.browsing is not None or self.locked else \
                 self.say("The game is over: start a new game, or undo." if self.state.over
-                         else "It is the computer's turn.")
+                         else self._not_yours())
+            return False
+        beside = self._beside(self.state) if self.busy is None else None
+        if beside is not None:
+            self.say(beside)
             return False
         return self.play(text)
 
@@ -662,7 +859,8 @@ class Board:
         def job() -> Steps:
             self.news, self.news_marks = [], ()
             for m in moves:
-                yield from self._advance(m)
+                if not (yield from self._advance(m)):
+                    return
             told = " ".join(self.news[-3:])
             if self.news:
                 self._tell_news()
@@ -678,9 +876,10 @@ class Board:
         """Run `job` (animations and computer moves): beside the kernel's message loop inside a notebook (on a
         thread, or where threads cannot start, as an asyncio task that pauses between frames and between slices
         of the computer's search), else at once. `job` yields the pauses it asks for, in seconds."""
-        needs_time = animated or any(self.seats.get(p, PERSON) != PERSON for p in range(len(self.state.players)))
+        needs_time = animated or any(self.game.seat(p) != PERSON for p in range(len(self.state.players)))
         loop = None if threads.available() else threads.event_loop()
         if not self.background or not needs_time or (loop is None and not threads.available()):
+            self._stop = False   # a job stopped before (`_halt`) does not stop this one
             run_through(job())
             return
         with self._busy_lock:
@@ -689,7 +888,7 @@ class Board:
             self.busy = busy or "The board is busy."
         canvases.set_busy(self.canvas, True)
         self._stop = False
-        self.say(self.busy, "busy")
+        self._say_busy()
         self.widget.add_class("xlib-busy")   # for the eye of a test: the board is working
         self.refresh()
         if loop is not None:
@@ -726,8 +925,8 @@ class Board:
 
     def _finished(self) -> None:
         """The job under way is done: the board is free, and what waited for it runs."""
-        if self.busy is not None and self.busy in self.message.value:
-            self.say("")   # nothing more to say than that the move is done
+        if self._busy_said:
+            self.say("")   # nothing more to say than that the move is done (a dropped click's answer stays)
         with self._busy_lock:
             self.busy = None
         canvases.set_busy(self.canvas, False)
@@ -768,22 +967,26 @@ class Board:
             self._finished()
         self.wait()
 
-    def _advance(self, move: Move) -> Steps:
+    def _advance(self, move: Move, source: str = HERE) -> Generator[float, None, bool]:
+        """Show the move's animation, then play it in the live game (the board shows it when told); False when
+        the game refused it (a class table that stored another move first)."""
         frames = self.view.frames(self.state, move) if self.animate and not reduced_motion() else []
         for frame in frames:
             self.repaint(frame)
             yield self.animate
-        before = self.state
-        self.state = self.state.play(move)
-        self.selection = None
-        self.browsing = None
-        text, marks = self.view.news(before, self.state)
-        if text:
-            self.news.append(text)
-        if marks:   # a view may outline what a move did without a word about it
-            self.news_marks = self.news_marks + tuple(marks)
-            self.marks = self.news_marks
-        self.refresh()
+        try:
+            self.game.play(move, source)
+        except MoveRefused as exc:   # the class table's database stored another move first, or none
+            self.say(html.escape(str(exc)), "illegal")
+            self.refresh()
+            return False
+        return True
+
+    def _say_busy(self) -> None:
+        """Say that the board is busy (what it does), to be unsaid when it is done unless something else is said."""
+        assert self.busy is not None
+        self.say(self.busy, "busy")
+        self._busy_said = True
 
     def _tell_news(self, prefix: str = "") -> None:
         """Say what the last moves made happen, and outline where."""
@@ -792,55 +995,28 @@ class Board:
         self.marks = self.news_marks
         self.repaint()
 
-    def _agent(self, p: int) -> Any:
-        agent = self._agents.get(p)
-        if agent is None:
-            agent = self._agents[p] = agents.make_agent(self.seats[p], seed=self.seed * 10 + p)
-        return agent
-
-    def _choice(self, agent: Any) -> Generator[float, None, Move]:
-        """The computer's move: where threads cannot start, a search in slices with a pause between them."""
-        steps = getattr(agent, "steps", None)
-        if steps is None or threads.available():
-            move: Move = agent.choose(self.state)
-            return move
-        search = steps(self.state)
-        while True:
-            try:
-                next(search)
-            except StopIteration as done:
-                move = done.value
-                return move
-            yield 0.0
-
     def _computer_loop(self) -> Steps:
         # each computer's sentence on its latest turn, in the order they moved: with two computers, both are read;
         # a turn of several decisions keeps the sentence of its first, which tells the whole turn
         spoken: dict[int, str] = {}
         last: int | None = None
-        while (not self._stop and self.state.to_move is not None
-               and self.seats.get(self.state.to_move, PERSON) != PERSON):
+        game = self.game
+        while not self._stop and game is self.game and game.computer_to_move():
             p = self.state.to_move
+            assert p is not None
             if self.busy is not None:
                 self.busy = f"{self.who(p)} is thinking…"
-                self.say(self.busy, "busy")
-            drawn = self.view.chance_move(self.state, self._chance)
-            reason: Any = None
-            if drawn is not None:   # decided by chance, not by the computer player
-                move = self.state.parse(str(drawn[0]))
-                said: str | None = drawn[1]
-            else:
-                agent = self._agent(p)
-                move = yield from self._choice(agent)
-                reason = getattr(agent, "reason", None)
-            if self._stop:
-                return
+                self._say_busy()
+            decision = yield from game.computer_move()
+            if decision is None or self._stop or game is not self.game:
+                return   # another device plays this seat's move (a class table), or the board moved on
+            move = decision.move
             self.news, self.news_marks = [], ()
-            yield from self._advance(move)   # the move lands at once; its sentence is put into words after
-            if drawn is None:
-                said = reason() if callable(reason) else None
-                if said and p == last and p in spoken:
-                    said = None   # the same turn goes on: its first sentence stands
+            if not (yield from self._advance(move, BY_COMPUTER)):   # the move lands at once; its words come after
+                return
+            said: str | None = decision.words()
+            if said and p == last and p in spoken and not decision.thrown:
+                said = None   # the same turn goes on: its first sentence stands
             if said:
                 spoken.pop(p, None)
                 spoken[p] = html.escape(said)
@@ -854,8 +1030,10 @@ class Board:
                 self._tell_news(f"{self.who(p)} played <code>{html.escape(str(move))}</code>.")
 
     def computer_turns(self) -> None:
-        """Let computer seats move until a person is to move or the game is over."""
-        self._run(self._computer_loop, "The computer is thinking…")
+        """Let computer seats move until a person is to move or the game is over. With no computer to move (a new
+        game a person starts) the board is not busy a moment: the first click after it is played."""
+        if self._computer_to_move():
+            self._run(self._computer_loop, "The computer is thinking…")
 
     def undo(self) -> None:
         """Take back the last move (and the computer's replies, back to a person's move)."""
@@ -864,12 +1042,9 @@ class Board:
         if self.locked:
             self.say(self.locked)
             return
-        before = self.state
-        while self._undoable() and self.state.parent is not None:
-            self.redo_stack.append(self.state)
-            self.state = self.state.parent
-            if self._person_to_move():
-                break
+        assert isinstance(self.game, LocalGame)
+        before = self.game.undo()
+        assert before is not None
         self.selection, self.browsing, self.marks = None, None, ()
         moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in self._moves_between(self.state, before))
         self.say(f"Took back {moves}.")
@@ -878,7 +1053,7 @@ class Board:
     def _undoable(self) -> bool:
         """Whether a move stands to be taken back: the live position has a parent and is not the floor (the
         position an exercise starts from, whose given history is not the student's to undo)."""
-        return self.state.parent is not None and self.state is not self.floor
+        return isinstance(self.game, LocalGame) and self.game.undoable()
 
     def redo(self) -> None:
         """Play the undone moves again, back to a person's move (the computer's replies too), then let the
@@ -888,11 +1063,9 @@ class Board:
         if self.locked:
             self.say(self.locked)
             return
-        before = self.state
-        while self.redo_stack:
-            self.state = self.redo_stack.pop()
-            if self.state.over or self._person_to_move():
-                break
+        assert isinstance(self.game, LocalGame)
+        before = self.game.redo()
+        assert before is not None
         self.selection, self.browsing, self.marks = None, None, ()
         moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in self._moves_between(before, self.state))
         self.say(f"Played again {moves}.")
@@ -926,14 +1099,16 @@ class Board:
         if not self._may_act() or self.browsing is None:
             return
         start = self.browsing
-        self.lines[self.line] = self.state
-        self.lines.append(self.state.history()[start])
+        line = self.game.branch(self.state.history()[start])
+        line.listeners.append(functools.partial(self._heard, line))
+        self.lines.append(line)
         self.branch_points.append(start)
         self.line = len(self.lines) - 1
-        self.state = self.lines[self.line]
+        self.game = line
         self.browsing, self.selection, self.marks = None, None, ()
-        self.redo_stack.clear()
         self._update_line_menu()
+        if self.seat_panel is not None:
+            self.seat_panel.build(line, self.view)
         self.say(f"What-if: you are trying other moves from move {start}. The game is kept: "
                  f"<b>Back to the game</b> returns to it.", "good")
         self.refresh()
@@ -946,12 +1121,12 @@ class Board:
     def switch_line(self, index: int) -> None:
         if index == self.line or not 0 <= index < len(self.lines) or not self._may_act():
             return
-        self.lines[self.line] = self.state
         self.line = index
-        self.state = self.lines[index]
+        self.game = self.lines[index]
         self.browsing, self.selection, self.marks = None, None, ()
-        self.redo_stack.clear()
         self._update_line_menu()
+        if self.seat_panel is not None:
+            self.seat_panel.build(self.game, self.view)
         self.say("Back to the game." if index == 0 else f"What-if line {index}, from move {self.branch_points[index]}.")
         self.refresh()
 
@@ -971,6 +1146,9 @@ class Board:
 
         A game in progress is not thrown away at one press: the first press asks, a second one starts."""
         if not self._may_act():
+            return
+        if not self.game.owns_game:
+            self.say("At a class table the teacher starts the next round: your next table appears here.")
             return
         if self.option_fields is None or self.seed_box is None:
             return
@@ -1004,29 +1182,30 @@ class Board:
         except XlibError as exc:
             self.say(str(exc), "illegal")
             return
-        self.seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
-        self._set_state(game.start(seed=self.seed))
+        seed = random.SystemRandom().randrange(1_000_000) if seed is None else seed
+        self._set_state(game.start(seed=seed), seed)
         self.say(f"New game (number {self.seed}).")
         for listener in self.new_game_listeners:
             listener(self)
         self.refresh()
         self.computer_turns()
 
-    def _set_state(self, state: State) -> None:
-        """Make `state` the live position: a fresh history, lines and view where the game changed."""
-        old_game = self.state.game
-        self.state = state
-        self.redo_stack.clear()
+    def _set_state(self, state: State, seed: int | None = None) -> None:
+        """Make `state` the position of the live game: a fresh history, no what-if lines, and a view anew where
+        the game's options changed."""
+        old_game = self.lines[0].state.game
+        self.game = self.lines[0]
+        del self.lines[1:]
+        self.line, self.branch_points = 0, [0]
         self.selection, self.browsing, self.marks = None, None, ()
-        self.lines, self.line, self.branch_points = [state], 0, [0]
-        self._update_line_menu()
-        self._agents.clear()
         if state.game.options != old_game.options:
             self.view = view_for(state)
-            self._fit_canvas()
-        if len(self.seat_widgets) != len(state.players) and self.controls is True:
-            self.seats = {p: s for p, s in self.seats.items() if p < len(state.players)}
-            rebuild_seats(self)
+            self.fit_canvas()
+        self.game.replace(state, seed)
+        self._update_line_menu()
+        if self.seat_panel is not None and (len(self.seat_widgets) != len(state.players)
+                                            or self.seat_panel.game is not self.game):
+            self.seat_panel.build(self.game, self.view)
 
     def reset(self, state: State) -> None:
         """Show `state` as the live position (a tutorial step, or a position to study)."""
@@ -1037,24 +1216,16 @@ class Board:
         self.refresh()
 
     def set_seat(self, player: int, who: str) -> None:
-        """Seat a person ("person"), the default computer ("computer") or a computer player by name."""
-        who = seat_value(self.game_name, who)
-        names = {name for name, _ in agents.for_game(self.game_name, len(self.state.players))}
-        if who != PERSON and who not in names:
-            raise XlibError(f"no computer player {who!r} for {self.state.game.title}; choose person or one of "
-                            f"{', '.join(sorted(names))}")
-        if not 0 <= player < len(self.state.players):
-            raise XlibError(f"there is no seat {player}: seats are 0 to {len(self.state.players) - 1}")
-        self.seats[player] = who
-        self._agents.pop(player, None)
-        if self.seat_widgets and self.seat_widgets[player].value != who:
-            self.seat_widgets[player].value = who
-        self.refresh()
-        if self.busy is None:
-            self.computer_turns()
+        """Seat a person ("person"), the default computer ("computer") or a computer player by name: the live
+        game is told, and the board shows it (a computer seat to move then plays)."""
+        self.game.set_seat(player, who)
 
     def load(self, record: dict[str, Any] | str) -> None:
         """Load a game record (a dict or JSON text); a corrupt record is explained, not raised."""
+        if not self.game.owns_game:
+            self.say("At a class table the game is the table's: a saved game can be loaded after you leave the "
+                     "class.", "illegal")
+            return
         if isinstance(record, str) and len(record) > MAX_RECORD_BYTES:
             self.say(f"This file is too large to be a game record ({len(record):,} characters).", "illegal")
             return
@@ -1078,26 +1249,21 @@ class Board:
         if not self.state.over and not self._person_to_move():
             self.computer_turns()
 
-    # ---- control callbacks ------------------------------------------------------------------
-    def _on_slider(self, change: dict[str, Any]) -> None:
+    # ---- the controls' callbacks (layout.build wires them) ------------------------------------
+    def on_slider(self, change: dict[str, Any]) -> None:
+        """The history slider moved: show that position (not while a move is under way)."""
         if self.busy is not None:
             return
         self.show(change["new"])
 
-    def _on_seat(self, player: int, change: dict[str, Any]) -> None:
-        if self.seats.get(player, PERSON) != change["new"]:
-            self.set_seat(player, change["new"])
-
-    def _on_name(self, player: int, change: dict[str, Any]) -> None:
-        self.names[player] = change["new"][:40]
-        self.status.value = f"<b>{self._status_line(self.shown_state)}</b>"
-
-    def _on_entry(self, change: dict[str, Any]) -> None:
+    def on_entry(self, change: dict[str, Any]) -> None:
+        """A move typed in the Move box: played, and the box emptied; a refused one stays, to be corrected."""
         text = change["new"]
         if text and self.type_move(text) and self.entry is not None:
-            self.entry.value = ""   # a refused move stays in the box, to be corrected
+            self.entry.value = ""
 
-    def _on_upload(self, change: dict[str, Any]) -> None:
+    def on_upload(self, change: dict[str, Any]) -> None:
+        """A file chosen with Load a game: loaded when it is a game record, else said why not."""
         files = change["new"]
         if not files:
             return
@@ -1109,4 +1275,4 @@ class Board:
         if self.upload is not None:
             self.upload.unobserve_all("value")
             self.upload.value = ()
-            self.upload.observe(self.guard(self._on_upload), names="value")
+            self.upload.observe(self.guard(self.on_upload), names="value")

@@ -14,9 +14,15 @@ from typing import Any
 
 from ..core import FILE_LETTERS, Move, State
 from . import palette
-from .view import Click, Overlay, Target, View
+from .view import Arrow, Click, Overlay, Target, View
 
 SQRT3 = math.sqrt(3)
+#: on a hex rhombus, where each arrow key (with Shift or without) goes: the six neighbours of a cell, as the axial
+#: step (file, rank) from it. Left and Right go along the rank, Up and Down along the file (the cell above left,
+#: below right), and with Shift, Up and Down go to the other cell above (right) and below (left)
+HEX_ARROWS = {("ArrowLeft", False): (-1, 0), ("ArrowRight", False): (1, 0), ("ArrowUp", False): (0, -1),
+              ("ArrowDown", False): (0, 1), ("ArrowUp", True): (1, -1), ("ArrowDown", True): (-1, 1),
+              ("ArrowLeft", True): (-1, 0), ("ArrowRight", True): (1, 0)}
 
 
 @dataclass
@@ -163,6 +169,25 @@ class CellView(View):
         r = self.radius * (0.8 if self.shape == "hex" else 0.9)
         return [Target(self.cell_words(state, i), *self.centre(i), r, r) for i in range(self.size * self.size)]
 
+    def key_help(self) -> str:
+        """On hexagons, which keys reach the six neighbours (squares need no words: the four arrows do it)."""
+        if self.shape != "hex":
+            return ""
+        return ("Left and Right move along the rank, Up and Down along the file; Shift with Up or Down goes to the "
+                "other cell above or below.")
+
+    def arrow(self, key: str, shift: bool = False) -> Arrow | None:
+        """On hexagons, each of a cell's six neighbours is one key press away (HEX_ARROWS), and never farther."""
+        if self.shape != "hex":
+            return super().arrow(key, shift)
+        step = HEX_ARROWS.get((key, shift))
+        if step is None:
+            return None
+        dq, dr = step
+        x, y = SQRT3 * (dq + dr / 2), 1.5 * dr   # in radii: the neighbour's centre from the cell's
+        length = math.hypot(x, y)
+        return Arrow(x / length, y / length, reach=1.2 * SQRT3 * self.radius)
+
     # ---- drawing ----------------------------------------------------------------------------------
     def draw_under(self, canvas: Any, state: State, overlay: Overlay) -> None:
         """Anything drawn after the empty cells and before the pieces (regions, paths)."""
@@ -173,7 +198,7 @@ class CellView(View):
     def draw(self, canvas: Any, state: State, overlay: Overlay) -> None:
         n = self.size
         canvas.fill_style = palette.BACKGROUND
-        canvas.fill_rect(0, 0, self.width, self.height)
+        canvas.fill_rect(0, 0, self.compact_width if overlay.compact else self.width, self.height)
         for i in range(n * n):
             self._polygon(canvas, self.outline(i))
             canvas.fill_style = self.cell_fill(state, i)

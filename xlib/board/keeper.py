@@ -4,12 +4,14 @@ that a reload or a lost kernel loses nothing, and a watch on the connection that
 A `Keeper` is a small widget with no look of its own. When its page opens, it reads what this device kept
 under its key for this app (`saved`, with its age in seconds) and says it has (`loaded`); whatever the kernel
 puts in `keep` is stored at once. It pings the kernel every few seconds and after a click; when no answer
-comes, a banner across the top of the page says that the connection was lost and that a reload brings the
-game back. It also lets Tab move the keyboard's focus on from a board's canvas (ipycanvas's would keep it)."""
+comes, a banner across the top of the page says so, with a Reload button, and then what the server tells of the
+page's kernel: stopped, busy, no longer answering the page, or the server itself silent; and that the game is kept
+on this device and comes back after the reload. It also lets Tab move the keyboard's focus on from a board's
+canvas (ipycanvas's would keep it)."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
 import anywidget
 import traitlets
@@ -49,16 +51,64 @@ function render({ model, el }) {
   });
 
   let answered = Date.now(), n = 0, lost = false;
-  // one banner for the page, however many keepers it has (a game and a lesson's progress)
-  const banner = document.querySelector(".xlib-lost") || document.createElement("div");
-  banner.className = "xlib-lost";
-  banner.setAttribute("role", "alert");
-  banner.style.cssText = "display:none;position:fixed;top:0;left:0;right:0;z-index:10000;background:#B00020;" +
-    "color:#FFFFFF;font:bold 18px/1.35 sans-serif;padding:14px 18px;text-align:center";
-  banner.textContent = "The connection to this game was lost: the computer that runs it stopped or went to " +
-    "sleep, so your clicks cannot be played. Reload the page: your game is kept on this device and comes back.";
-  if (!banner.parentNode) document.body.appendChild(banner);
-  const say = () => { lost = true; banner.style.display = "block"; };
+  // one banner for the page, however many keepers it has (a game and a lesson's progress): what is known of the
+  // lost connection in words, and a button that reloads the page
+  let banner = document.querySelector(".xlib-lost");
+  if (!banner) {
+    banner = document.createElement("div");
+    banner.className = "xlib-lost";
+    banner.setAttribute("role", "alert");
+    banner.style.cssText = "display:none;position:fixed;top:0;left:0;right:0;z-index:10000;background:#B00020;" +
+      "color:#FFFFFF;font:bold 18px/1.35 sans-serif;padding:14px 18px;text-align:center";
+    const words = document.createElement("span");
+    words.className = "xlib-lost-words";
+    const again = document.createElement("button");
+    again.type = "button";
+    again.textContent = "Reload the page";
+    again.style.cssText = "margin-left:14px;font:bold 18px sans-serif;padding:6px 14px;cursor:pointer";
+    again.addEventListener("click", () => window.location.reload());
+    banner.append(words, again);
+    document.body.appendChild(banner);
+  }
+  const words = banner.querySelector(".xlib-lost-words");
+  const KEPT = " Your game is kept on this device and comes back after the reload.";
+  const tell = (text) => { if (words.textContent !== text) words.textContent = text; };
+  // what the server says of this page's app (a page Voila serves; on the static site the app runs in the browser):
+  // it answers or not, and knows the app or has stopped it
+  let config = {};
+  try { config = JSON.parse(document.getElementById("jupyter-config-data").textContent); } catch (e) { config = {}; }
+  const served = /\\/voila\\/render\\//.test(window.location.pathname) && config.kernelId && window.fetch;
+  let asking = false;
+  const ask = () => {
+    if (asking || !served) return;
+    asking = true;
+    const silent = Math.round((Date.now() - answered) / 1000);
+    window.fetch((config.baseUrl || "/") + "api/kernels/" + config.kernelId, {credentials: "same-origin", cache: "no-store"})
+      .then((reply) => reply.status === 404 ? {stopped: true} : reply.ok ? reply.json() : {})
+      .then((app) => {
+        if (!lost) return;
+        if (app.stopped || app.execution_state === "dead" || app.execution_state === "restarting") {
+          tell("This game's app stopped on the server (the server itself still answers), so your clicks cannot " +
+               "be played. Reload the page to start it again." + KEPT);
+        } else if (app.execution_state === "busy") {
+          tell("This game's app has been busy for " + silent + " seconds and has not answered this page; the " +
+               "server still answers. If it stays so, reload the page." + KEPT);
+        } else {
+          tell("The server still answers, but this game's app no longer answers this page, so your clicks cannot " +
+               "be played. Reload the page to start it again." + KEPT);
+        }
+      }, () => {
+        if (lost) tell("The server that runs this game does not answer: it stopped, or this device lost its " +
+                       "network. Your clicks cannot be played. Reload the page when it answers again." + KEPT);
+      })
+      .then(() => { asking = false; });
+  };
+  const say = () => {
+    if (!lost) tell("The connection to this game's app was lost, so your clicks cannot be played. Reload the page." + KEPT);
+    lost = true;
+    banner.style.display = "block";
+    ask();
+  };
   const ping = () => { Promise.resolve().then(() => model.send({ ping: ++n })).catch(say); };
   // a message the page cannot send any more (its kernel is gone) is this sentence, not a silent error
   const onRejected = (ev) => {
@@ -81,9 +131,9 @@ function render({ model, el }) {
       if (lost) { lost = false; banner.style.display = "none"; }
     }
   });
-  const timer = setInterval(() => {
+  const timer = setInterval(() => {   // while lost, the server is asked again, and the words follow what it says
     ping();
-    if (Date.now() - answered > LOST_AFTER * 1000) say();
+    if (lost || Date.now() - answered > LOST_AFTER * 1000) say();
   }, 3000);
   const onPress = (ev) => {
     if (!ev.target.closest || !ev.target.closest(".xlib-board, .xlib-tutorial")) return;
@@ -135,11 +185,15 @@ class Keeper(anywidget.AnyWidget):
         self.layout.width = "0px"
         self.layout.height = "0px"
         self.add_class("xlib-keeper")
+        #: told each time the page asks whether its kernel still answers: the page (and its browser) lives
+        self.pinged: list[Callable[[], None]] = []
         self.on_msg(self._answer)
 
     def _answer(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and "ping" in content:
             self.send({"pong": content["ping"]})
+            for listener in self.pinged:
+                listener()
 
     def read(self) -> dict[str, Any] | None:
         """What the device had kept, with its `age` in seconds; None when nothing (or nothing readable)."""

@@ -1,36 +1,40 @@
 """Playing on the board by keyboard: a cursor over the places a click could choose, moved by the arrow keys.
 
-A game's view lists its places (`View.key_targets`); the board keeps a cursor on one of them, draws it over
-the position and says in words where it stands. Enter or Space clicks at the cursor, through the very path a
-mouse click takes, so a keyboard move is checked, explained and announced like a click. Escape drops a
-selection. The board's canvas takes the keyboard focus with Tab, like any control of the page."""
+A game's view lists its places (`View.key_targets`) and says where each arrow key goes (`View.arrow`: the four
+arrows by default; on hexagons, Shift with Up or Down too, so that every cell's six neighbours are one press
+away); the board keeps a cursor on one of them, draws it over the position and says in words where it stands.
+Enter or Space clicks at the cursor, through the very path a mouse click takes, so a keyboard move is checked,
+explained and announced like a click. Escape drops a selection. The board's canvas takes the keyboard focus with
+Tab, like any control of the page."""
 from __future__ import annotations
 
 import html
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .view import Target
+from .view import ARROWS, Arrow, Target
 
 if TYPE_CHECKING:
     from .board import Board
 
-#: the direction (x, y) of each arrow key, in the view's coordinates (y grows downwards)
-ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
+__all__ = ["ARROWS", "KeyCursor", "cursor_target", "nearest", "on_key", "press", "start_target", "step", "tell"]
 PRESS = ("Enter", " ", "Spacebar")
 #: how much a step sideways costs beside a step ahead, when the arrow keys choose the next place
 SIDEWAYS = 2.5
 
 
-def step(targets: list[Target], here: tuple[float, float], direction: tuple[float, float]) -> Target | None:
-    """The place the cursor goes from `here` in `direction`: the nearest ahead, preferring the one most in line
-    (None when nothing lies that way)."""
-    dx, dy = direction
+def step(targets: list[Target], here: tuple[float, float], arrow: Arrow | tuple[float, float]) -> Target | None:
+    """The place the cursor goes from `here` by `arrow` (or in a direction): the nearest ahead within the arrow's
+    reach, preferring the one most in line (None when nothing lies that way)."""
+    if not isinstance(arrow, Arrow):
+        arrow = Arrow(*arrow)
+    dx, dy = arrow.dx, arrow.dy
     best: Target | None = None
     best_cost = float("inf")
     for t in targets:
         ahead = (t.x - here[0]) * dx + (t.y - here[1]) * dy
-        if ahead <= 1.0:
+        if ahead <= 1.0 or math.hypot(t.x - here[0], t.y - here[1]) > arrow.reach:
             continue
         aside = abs((t.x - here[0]) * dy - (t.y - here[1]) * dx)
         cost = ahead + SIDEWAYS * aside
@@ -85,8 +89,8 @@ def start_target(targets: list[Target], width: float, height: float) -> Target |
     return nearest(targets, (width / 2, height / 2))
 
 
-def press(board: Board, key: str) -> bool:
-    """Answer a key pressed on the board's canvas; True when the key meant something here."""
+def press(board: Board, key: str, shift: bool = False) -> bool:
+    """Answer a key pressed on the board's canvas (with Shift held or not); True when the key meant something."""
     cursor: KeyCursor = board.key_cursor
     if key == "Escape":
         if board.selection is not None or board.marks:
@@ -98,13 +102,18 @@ def press(board: Board, key: str) -> bool:
     if not targets:
         return False
     here = cursor.current(targets)
-    if key in ARROWS or here is None and key in PRESS:
-        if here is None:
+    arrow = board.view.arrow(key, shift)
+    if arrow is not None or here is None and key in PRESS:
+        if here is None:   # the cursor appears, with what this board's keys do beyond the plain arrows
             chosen = start_target(targets, board.view.width, board.view.height)
-        else:
-            chosen = step(targets, (here.x, here.y), ARROWS[key]) if key in ARROWS else here
+            assert chosen is not None
+            cursor.put(chosen)
+            more = board.view.key_help()
+            tell(board, f"{chosen.name}. {more}" if more else chosen.name)
+            board.repaint()
+            return True
+        chosen = step(targets, (here.x, here.y), arrow) if arrow is not None else here
         if chosen is None:   # the edge of the board: the cursor stays, and says so
-            assert here is not None
             tell(board, f"{here.name}. Nothing further that way.")
             return True
         cursor.put(chosen)
@@ -133,5 +142,5 @@ def on_key(board: Board) -> Any:
     def handler(key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
         if ctrl or meta:
             return
-        press(board, key)
+        press(board, key, shift)
     return handler

@@ -6,25 +6,34 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 from . import shared
-from .seats import rebuild_seats
+from .seats import SeatPanel
 
 if TYPE_CHECKING:
     from .board import Board
 
 SIDE_WIDTH = 300
 MIN_COLUMN = 300   # the board's column never narrower (screen pixels)
+FINGER = 40        # a button's height on a touch screen, a finger's size (ipywidgets draws them 28 px high)
+#: the style's variable for how much taller a lesson's row of buttons over its board stands on a touch screen
+#: (the buttons a finger's size): the board is that much shorter there (Board.fit_canvas subtracts it), so that
+#: its foot stays on the screen
+TALLER_ROWS = "--xlib-taller-rows"
 # The file button shows its own label without ipywidgets' file counter; the log keeps its height.
 STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13px}"
          ".xlib-upload::after{content:'Load a game';font-size:13px;margin-left:4px}"
+         # the move list keeps its width: the HTML widget's content, a flex item, would grow to its longest line
+         # (which is never wrapped) and cut it at the column's edge; held to the list's width, a long line ends
+         # in "…", whole in its tooltip
+         ".xlib-log .widget-html-content{min-width:0}"
          ".xlib-status{line-height:1.3}.xlib-status b{font-size:14px;line-height:1.3}"
          # a drag on a board never selects text; on touch screens every button is a finger's size
          ".xlib-board canvas,.xlib-board .xlib-status,.xlib-board .xlib-message{user-select:none;"
          "-webkit-user-select:none;touch-action:manipulation}"
          "@media (pointer:coarse),(any-pointer:coarse){.xlib-board button,.xlib-tutorial button,"
-         ".xlib-board select{min-height:40px}"
+         f".xlib-board select{{min-height:{FINGER}px}}.xlib-tutorial{{{TALLER_ROWS}:{FINGER - 28}px}}"
          # the boxes round a taller menu or text field grow with it: a seat's menu never covers its name box
          ".xlib-board .widget-dropdown,.xlib-board .widget-text,.xlib-board .widget-combobox{height:auto !important}"
-         ".xlib-board .widget-text input,.xlib-board .widget-combobox input{min-height:40px}}"
+         f".xlib-board .widget-text input,.xlib-board .widget-combobox input{{min-height:{FINGER}px}}}}"
          # the projector view: the board takes the whole screen over the page (its heading too), the status and
          # the last move in large type; beside it every control a turn can need (Undo, Redo, New game, the
          # game's own buttons such as Pass or a colour to drop, the aiming game), the rest hidden
@@ -39,7 +48,7 @@ STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13
          ".xlib-projector canvas.xlib-canvas{grid-column:1;grid-row:1 / span 3;max-width:calc(100vw - 500px) "
          "!important;max-height:calc(100vh - 24px) !important}"
          ".xlib-projector .xlib-status{grid-column:2;grid-row:1;height:auto !important;min-height:44px;"
-         "width:auto !important;min-width:0 !important}"
+         "width:auto !important;min-width:0 !important;text-wrap:balance}"
          ".xlib-projector .xlib-status b{font-size:30px !important}"
          ".xlib-projector .xlib-message{grid-column:2;grid-row:2;height:auto !important;min-height:150px;"
          "width:auto !important;min-width:0 !important}"
@@ -47,7 +56,7 @@ STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13
          ".xlib-projector .xlib-side{grid-column:2;grid-row:3;margin:0 !important;width:auto !important;"
          "min-width:0 !important}"
          ".xlib-projector .xlib-side>:not(.xlib-top-row):not(.xlib-projector-row):not(.xlib-choices)"
-         ":not(.xlib-shooting):not(.xlib-live){display:none !important}"
+         ":not(.xlib-shooting):not(.xlib-live):not(.xlib-ledger){display:none !important}"
          ".xlib-projector .xlib-choices{height:auto !important;min-height:72px}"
          ".xlib-projector .xlib-side button{font-size:18px !important;min-height:44px;width:auto !important;"
          "flex:0 0 auto !important;padding:0 14px}"
@@ -89,10 +98,8 @@ def build(board: Board, controls: bool | str) -> None:
     board.projector_button = None
     board.zoom_button = None
     board.text_board = None
-    board.seat_widgets = []
     board.side = None
-    board.name_widgets = []
-    board._seat_box = w.VBox(layout=shared.layout()) if full else None
+    board.seat_panel = SeatPanel(board.guard) if full else None
     if playable:
         board.undo_button = w.Button(description="Undo", icon="undo", tooltip="take back your last move",
                                     layout=shared.layout(width="84px"), style=shared.button_style())
@@ -104,19 +111,19 @@ def build(board: Board, controls: bool | str) -> None:
         board.entry = w.Combobox(placeholder="type a move, then Enter", ensure_option=False,
                                 continuous_update=False, layout=shared.layout(width=f"{SIDE_WIDTH}px"),
                                 description="Move", style={"description_width": "56px"})
-        board.entry.observe(board.guard(board._on_entry), names="value")
+        board.entry.observe(board.guard(board.on_entry), names="value")
         board.entry.add_class("xlib-entry")
         board.log = w.HTML(layout=shared.layout(width=f"{SIDE_WIDTH}px"), style=shared.html_style())   # the list scrolls itself (board.refresh)
         board.log.add_class("xlib-log")
     if full:
-        assert board.undo_button is not None and board.redo_button is not None and board._seat_box is not None
+        assert board.undo_button is not None and board.redo_button is not None and board.seat_panel is not None
         board.new_button = w.Button(description="New game", icon="plus",   # room for "Yes, new game" too
                                     layout=shared.layout(width="auto", min_width="104px", flex="0 0 auto"),
                                    tooltip="start a new game with the options under 'Options for a new game'", style=shared.button_style())
         board.new_button.on_click(board.guard(lambda _: board.new_game_from_controls()))
         board.slider = w.IntSlider(min=0, max=0, value=0, description="History", continuous_update=True,
                                   layout=shared.layout(width=f"{SIDE_WIDTH}px"), style={"description_width": "56px"})
-        board.slider.observe(board.guard(board._on_slider), names="value")
+        board.slider.observe(board.guard(board.on_slider), names="value")
         board.explore_button = w.Button(description="Try a move here", icon="code-fork",
                                        layout=shared.layout(width="146px"),
                                        tooltip="play other moves from the position shown; the game is kept", style=shared.button_style())
@@ -130,13 +137,13 @@ def build(board: Board, controls: bool | str) -> None:
         board.save_link = w.HTML(style=shared.html_style(), layout=shared.layout())
         board.upload = w.FileUpload(accept=".json", multiple=False, description="Load a game", icon="folder-open",
                                    layout=shared.layout(width="146px"))
-        board.upload.observe(board.guard(board._on_upload), names="value")
+        board.upload.observe(board.guard(board.on_upload), names="value")
         board.upload.add_class("xlib-upload")
         board.upload.tooltip = "load a game saved before (a .json file from Save this game)"
         board.text_board = w.HTML(style=shared.html_style(), layout=shared.layout())
         board.options_box = w.VBox([w.HTML("<i>opening…</i>", style=shared.html_style(), layout=shared.layout())])
-        rebuild_seats(board)
-        extra = w.Accordion(children=[board._seat_box, board.options_box, board.text_board],
+        board.seat_panel.build(board.game, board.view)
+        extra = w.Accordion(children=[board.seat_panel.box, board.options_box, board.text_board],
                             layout=shared.layout(width=f"{SIDE_WIDTH + 10}px"))
         for i, title in enumerate(("Players", "Options for a new game", "The position as text")):
             extra.set_title(i, title)

@@ -76,12 +76,15 @@ function render({ model, el }) {
   const go = () => {
     const target = document.getElementById(model.get("target"));
     if (!target) return;
-    // the lesson board that stands under the place: in view whole, or the place at the top of the view
-    const lesson = target.closest(".xlib-lazy") || target.closest(".xlib-tutorial") || target.parentElement;
+    // the lesson board (or the game's board) that stands under the place: in view whole, or the place at the top
+    const lesson = target.closest(".xlib-lazy") || target.closest(".xlib-tutorial") || target.closest(".xlib-board") ||
+      target.parentElement;
     const board = (lesson && lesson.querySelector("canvas.xlib-canvas")) || target;
     const box = board.getBoundingClientRect();
     const top = target.getBoundingClientRect().top;
     if (model.get("always") || top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "start" });
+    // the keys go on where the eyes went (the control that asked may be gone): to the board
+    if (model.get("focus") && board.focus) board.focus({ preventScroll: true });
   };
   model.on("change:count", go);
 }
@@ -96,11 +99,12 @@ class Scroller(anywidget.AnyWidget):
     _esm = _SCROLL_ESM
     target = traitlets.Unicode("").tag(sync=True)   # the id of the place
     always = traitlets.Bool(False).tag(sync=True)   # scroll even when the place's board is in view
+    focus = traitlets.Bool(False).tag(sync=True)    # give the place's board the keyboard's focus
     count = traitlets.Int(0).tag(sync=True)         # each change is one request
 
-    def go(self, target: str, always: bool = False) -> None:
+    def go(self, target: str, always: bool = False, focus: bool = False) -> None:
         """Scroll to the place `target` (at the top of the view), unless `always` is False and its board is
-        already wholly in view."""
+        already wholly in view; with `focus`, the keys go to its board too."""
         with self.hold_sync():
-            self.target, self.always = target, always
+            self.target, self.always, self.focus = target, always, focus
             self.count += 1

@@ -1,5 +1,6 @@
 """A student's progress through a game's lesson: which exercises are solved, which were missed, which rules
-are done, kept on the device (a reload keeps it) and shown as a panel with a link to every rule."""
+are done, kept on the device (a reload keeps it) and shown as a panel with a link to every rule. The panel stands
+where the app's page opens, so it also says when a game kept on the device waits on the page's board below."""
 from __future__ import annotations
 
 import html
@@ -13,6 +14,7 @@ from .. import registry
 from ..lessons import Scene
 from . import shared
 from .keeper import Keeper
+from .lazy import Scroller
 
 
 def rule_anchor(scene: Scene) -> str:
@@ -36,10 +38,16 @@ class LessonProgress:
         self.keeper: Keeper | None = Keeper(f"xlib-lesson:{game}") if keep else None
         if self.keeper is not None:
             self.keeper.observe(lambda ch: self._restore() if ch["new"] else None, names="loaded")
-        self.summary = w.HTML(style=shared.html_style(), layout=shared.layout())
+        self.summary = w.HTML(style=shared.html_style(), layout=shared.layout(flex="0 0 auto", margin="0 12px 0 0"))
         self.summary.add_class("xlib-progress")
-        self.rules = w.HTML(style=shared.html_style(), layout=shared.layout(width="100%"))
-        parts: list[Any] = [self.summary, self.rules] + ([self.keeper] if self.keeper is not None else [])
+        # the rules, folded, on the same line as the counts: the lesson's first board stands on the first screen
+        self.rules = w.HTML(style=shared.html_style(), layout=shared.layout(flex="1 1 300px", margin="0"))
+        line = w.HBox([self.summary, self.rules], layout=shared.layout(flex_flow="row wrap", align_items="baseline"))
+        # a game kept on this device, waiting on the board below: said here, where the page opens (empty otherwise)
+        self.waiting = w.HBox(layout=shared.layout(flex_flow="row wrap", align_items="center"))
+        self.waiting.add_class("xlib-waiting")
+        self.scroller = Scroller(layout=shared.layout(height="0px"))
+        parts: list[Any] = [self.waiting, line, self.scroller] + ([self.keeper] if self.keeper is not None else [])
         self.widget = w.VBox(parts, layout=shared.layout(margin="4px 0 8px 0"))
         self.widget.add_class("xlib-lesson-progress")
         self._show()
@@ -96,16 +104,45 @@ class LessonProgress:
 
     # ---- the panel ------------------------------------------------------------------------------
     def _show(self) -> None:
-        self.summary.value = f"<b style='font-size:15px'>{html.escape(self.line())}</b>"
+        self.summary.value = (f"<b style='font-size:15px'>{html.escape(self.line())}</b>"
+                              f"<span style='font-size:13px;color:#555555'> · kept on this device</span>")
         items = []
         for s in self.scenes:
             mark = "✓" if self.done(s) else "○"
             colour = "#00603C" if self.done(s) else "#555555"
             items.append(f"<a href='#{rule_anchor(s)}' style='color:{colour};text-decoration:none;"
                          f"margin-right:12px;white-space:nowrap'>{mark} {html.escape(s.title)}</a>")
-        # the rules wrap onto as many lines as the page needs, never past its edge
-        self.rules.value = (f"<div style='font-size:13px;line-height:1.7;white-space:normal;display:flex;"
-                            f"flex-wrap:wrap;max-width:100%'>{''.join(items)}</div>")
+        # opened, the rules wrap onto as many lines as the page needs, never past its edge; a line is 24 px high, so
+        # each link is a target a finger can press (WCAG's target size)
+        self.rules.value = (f"<details><summary style='font-size:13px;line-height:24px;cursor:pointer;color:#555555'>"
+                            f"Go to a rule (the {len(self.scenes)} rules, each with its board below)</summary>"
+                            f"<div style='font-size:13px;line-height:24px;white-space:normal;display:flex;"
+                            f"flex-wrap:wrap;max-width:100%'>{''.join(items)}</div></details>")
+
+    def offer_game(self, words: str, anchor: str, take_back: Callable[[], None]) -> None:
+        """Say that a game kept on this device waits on the board whose place is `anchor` (`words`: what game, how
+        many moves, how long ago, as HTML), with a button that takes it back (`take_back`) and goes down to it,
+        and a link down to the board, where the game is offered too."""
+        def take(_: Any) -> None:
+            take_back()
+            self.scroller.go(anchor, always=True, focus=True)
+        button = w.Button(description="Continue your game", icon="play", button_style="success",
+                          tooltip="take back the game kept on this device, and go down to its board",
+                          layout=w.Layout(width="auto", min_width="170px"))
+        button.add_class("xlib-continue-top")
+        button.on_click(take)
+        said = w.HTML(f"<span style='font-size:14px;color:#00603C'>{words}</span>", style=shared.html_style(),
+                      layout=shared.layout(margin="0 12px 0 0"))
+        down = w.HTML(f"<a href='#{html.escape(anchor, quote=True)}' style='font-size:14px;margin-left:12px'>"
+                      f"Go down to the game</a>", style=shared.html_style(), layout=shared.layout())
+        self.waiting.children = (said, button, down)
+        self.waiting.layout = shared.layout(flex_flow="row wrap", align_items="center", margin="0 0 6px 0",
+                                            padding="6px 10px", border="1px solid #00603C")
+
+    def game_taken(self) -> None:
+        """The kept game was taken back or left for a new one: nothing waits any more."""
+        self.waiting.children = ()
+        self.waiting.layout = shared.layout(flex_flow="row wrap", align_items="center")
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -121,3 +158,8 @@ def progress_for(game: str) -> LessonProgress:
     if game not in _PROGRESS:
         _PROGRESS[game] = LessonProgress(game)
     return _PROGRESS[game]
+
+
+def page_progress(game: str) -> LessonProgress | None:
+    """The page's progress in a game's lesson where the page has one (an app's page shows it where it opens)."""
+    return _PROGRESS.get(game)

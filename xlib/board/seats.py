@@ -1,20 +1,21 @@
-"""Who sits in each seat: a person or a computer level, the seat menus that choose, and students' names."""
+"""Who sits in each seat: the Players panel's seat menus (a person or a computer level) and name boxes.
+
+The panel shows a live game's seats and hands what a student chooses to the game (`set_seat`, `set_name`);
+the board hears the change from the game, like any other, so the panel never calls the board."""
 from __future__ import annotations
 
-import functools
 import html
-from typing import TYPE_CHECKING
+from typing import Any, Callable
 
 import ipywidgets as w
 
 from .. import agents
+from ..live import PERSON, LiveGame, TableGame
+from ..live.table import seat_words
 from . import shared
+from .view import View
 
-if TYPE_CHECKING:
-    from .board import Board
-
-PERSON = "person"
-COMPUTER = "computer"          # a seat for the game's default computer level
+__all__ = ["PERSON", "SeatPanel", "seat_choices"]
 
 
 def seat_choices(game: str, players: int) -> list[tuple[str, str]]:
@@ -26,41 +27,75 @@ def seat_choices(game: str, players: int) -> list[tuple[str, str]]:
     return out
 
 
-def seat_value(game: str, who: str) -> str:
-    """A seat's value: "computer" stands for the game's default level."""
-    if who == COMPUTER:
-        return agents.default_for(game)
-    return who
+class SeatPanel:
+    """One row per seat in the Players panel: its colour, its name, its menu and a box for a name.
+    `guard` wraps the callbacks, so an error shows on the page."""
 
+    def __init__(self, guard: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
+        self.guard = guard
+        self.box = w.VBox(layout=shared.layout())
+        self.menus: list[w.Dropdown] = []
+        self.name_boxes: list[w.Text] = []
+        self.game: LiveGame | None = None
+        self.view: View | None = None
 
-def rebuild_seats(board: Board) -> None:
-    """Build one row per seat in the Players panel: colour, name of the seat, its menu and a name box."""
-    players = len(board.state.players)
-    choices = seat_choices(board.game_name, players)
-    known = {v for _, v in choices}
-    board.seat_widgets, board.name_widgets = [], []
-    rows = []
-    tooltip = {v: getattr(c, "description", "") for v, c in agents.for_game(board.game_name, players)}
-    for p in range(players):
-        value = board.seats.get(p, PERSON)
-        if value not in known:
-            choices = choices + [(f"Computer: {value}", value)]
-            known.add(value)
-        colour = board.view.seat_colour(p)
-        swatch = w.HTML(f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;"
-                        f"background:{colour};border:1px solid #333;vertical-align:middle'></span> "
-                        f"<b>{html.escape(board.view.player_name(board.state, p))}</b>",
-                        layout=shared.layout(width="96px"))
-        dd = w.Dropdown(options=choices, value=value, layout=shared.layout(width="196px"))
-        dd.observe(board.guard(functools.partial(board._on_seat, p)), names="value")
-        dd.tooltip = f"Who plays {board.view.player_name(board.state, p)}. " + "; ".join(
-            f"{k}: {v}" for k, v in tooltip.items() if v)
-        name = w.Text(value=board.names.get(p, ""), placeholder="a name (optional)",
-                      layout=shared.layout(width="180px", margin="0 0 6px 96px"))
-        name.tooltip = f"The name of who plays {board.view.player_name(board.state, p)} (optional)"
-        name.observe(board.guard(functools.partial(board._on_name, p)), names="value")
-        board.seat_widgets.append(dd)
-        board.name_widgets.append(name)
-        rows.append(w.VBox([w.HBox([swatch, dd], layout=shared.layout()), name]))
-    if board._seat_box is not None:
-        board._seat_box.children = tuple(rows)
+    def build(self, game: LiveGame, view: View) -> None:
+        """The rows for `game`'s seats, as they stand now (at a class table, who holds each, in words)."""
+        self.game, self.view = game, view
+        state = game.state
+        if isinstance(game, TableGame):
+            self.menus, self.name_boxes = [], []
+            self.box.children = tuple(
+                w.HTML(f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;background:"
+                       f"{view.seat_colour(p)};border:1px solid #333;vertical-align:middle'></span> "
+                       f"{seat_words(game, p, view.player_name(state, p))}", layout=shared.layout(margin="0 0 4px 0"))
+                for p in range(len(state.players)))
+            return
+        players = len(state.players)
+        choices = seat_choices(game.name, players)
+        known = {v for _, v in choices}
+        self.menus, self.name_boxes = [], []
+        rows = []
+        tooltip = {v: getattr(c, "description", "") for v, c in agents.for_game(game.name, players)}
+        for p in range(players):
+            value = game.seat(p)
+            if value not in known:
+                choices = choices + [(f"Computer: {value}", value)]
+                known.add(value)
+            colour = view.seat_colour(p)
+            seat = view.player_name(state, p)
+            swatch = w.HTML(f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;"
+                            f"background:{colour};border:1px solid #333;vertical-align:middle'></span> "
+                            f"<b>{html.escape(seat)}</b>", layout=shared.layout(width="96px"))
+            menu = w.Dropdown(options=choices, value=value, layout=shared.layout(width="196px"))
+            menu.observe(self.guard(lambda change, p=p: self._chosen(p, change["new"])), names="value")
+            menu.tooltip = f"Who plays {seat}. " + "; ".join(f"{k}: {v}" for k, v in tooltip.items() if v)
+            name = w.Text(value=game.names.get(p, ""), placeholder="a name (optional)",
+                          layout=shared.layout(width="180px", margin="0 0 6px 96px"))
+            name.tooltip = f"The name of who plays {seat} (optional)"
+            name.observe(self.guard(lambda change, p=p: self._named(p, change["new"])), names="value")
+            self.menus.append(menu)
+            self.name_boxes.append(name)
+            rows.append(w.VBox([w.HBox([swatch, menu], layout=shared.layout()), name]))
+        self.box.children = tuple(rows)
+
+    def show(self, game: LiveGame, seat: int | None) -> None:
+        """Bring a seat's menu in line with the game (a seat changed elsewhere: by code, or by the teacher)."""
+        if isinstance(game, TableGame) and game is self.game and self.view is not None:
+            self.build(game, self.view)   # who holds a seat, or is away, changed at the table
+            return
+        if game is not self.game or seat is None or seat >= len(self.menus):
+            return
+        menu, who = self.menus[seat], game.seat(seat)
+        if who not in [value for _, value in menu.options] and self.view is not None:
+            self.build(game, self.view)   # a computer player the menu does not offer: the menus anew
+        elif menu.value != who:
+            menu.value = who
+
+    def _chosen(self, p: int, who: str) -> None:
+        if self.game is not None and self.game.seat(p) != who:
+            self.game.set_seat(p, who)
+
+    def _named(self, p: int, name: str) -> None:
+        if self.game is not None:
+            self.game.set_name(p, name)

@@ -328,7 +328,8 @@ class Tutorial:
             return
         self.judged = state
         assert self.exercise is not None
-        if ex.check(start, state):
+        entered = self._entered(start, state)
+        if ex.check(start, state, entered):
             self.progress.solve(self.scene, self.exercise)
             self.board.say(f"✓ Right! {ex.why}", "good")
             self.board.locked = "Solved. " + AGAIN
@@ -337,15 +338,19 @@ class Tutorial:
             self.progress.miss(self.scene, self.exercise)
             # what the turn was, then what it did and why that misses the task: each said once
             hint = f" <b>Hint:</b> {ex.hint}" if self.misses >= 2 else ""
-            self.board.say(f"{self._what_happened(start, state)} {html.escape(ex.missed_because(start, state))} "
+            self.board.say(f"{self._what_happened(entered)} {html.escape(ex.missed_because(start, state, entered))} "
                            f"Press <b>Try again</b>.{hint}", "illegal")
             self.board.locked = "Not this time. " + AGAIN
         self.board.refresh()
 
-    def _what_happened(self, start: State, end: State) -> str:
-        """The moves the student played, as the move list writes them (what they did is the exercise's to say)."""
-        entries = self.board.view.log(end)[len(self.board.view.log(start)):]
-        said = " ".join(f"<code>{html.escape(m)}</code>" for m, _ in entries)
+    def _entered(self, start: State, end: State) -> tuple[str, ...]:
+        """The moves the student played, as the move list writes them: a Xero-G flight as it was clicked, where the
+        game keeps another flight that leaves the same board."""
+        return tuple(m for m, _ in self.board.view.log(end)[len(self.board.view.log(start)):])
+
+    def _what_happened(self, entered: tuple[str, ...]) -> str:
+        """The moves the student played (what they did is the exercise's to say)."""
+        said = " ".join(f"<code>{html.escape(m)}</code>" for m in entered)
         return f"You played {said}:" if said else "You played:"
 
     def _on_refused(self, text: str) -> None:
@@ -369,7 +374,7 @@ class Tutorial:
             self.board.say(f"✓ Right: {html.escape(choice)}. {ex.why}", "good")
             self.board.refresh()
             return
-        said = f"<b>{html.escape(choice)}</b>: {html.escape(ex.why_not(start, choice, self._what_it_does(start, choice)))}"
+        said = f"<b>{html.escape(choice)}</b>: {html.escape(ex.why_not(start, choice))}"
         if self.answered:   # another choice looked at after the right answer: its reason, and no miss
             self.board.say(f"{said} The answer is <b>{html.escape(str(ex.answer))}</b>.", "info")
             self.board.refresh()
@@ -379,14 +384,6 @@ class Tutorial:
         hint = f" <b>Hint:</b> {ex.hint}" if self.misses >= 2 else " Try another answer."
         self.board.say(f"{said}{hint}", "illegal")
         self.board.refresh()
-
-    def _what_it_does(self, start: State, choice: str) -> str:
-        """What a choice does when played here, in the move list's words ('' when it is no legal move, or when the
-        move list writes it as another move that leaves the same position)."""
-        if start.explain(choice) is not None:
-            return ""
-        entries = self.board.view.log(start.play(choice))[len(self.board.view.log(start)):]
-        return entries[0][1] if len(entries) == 1 and entries[0][0] == choice else ""
 
     def try_again(self) -> None:
         if self.exercise is not None:

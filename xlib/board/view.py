@@ -6,6 +6,7 @@ view draws in its own coordinates (`width` × `height`); the board scales the ca
 the screen and hands clicks back in those coordinates."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
@@ -51,6 +52,20 @@ class Target:
     ry: float = 16.0
 
 
+#: the direction (x, y) of each arrow key, in the view's coordinates (y grows downwards)
+ARROWS = {"ArrowLeft": (-1.0, 0.0), "ArrowRight": (1.0, 0.0), "ArrowUp": (0.0, -1.0), "ArrowDown": (0.0, 1.0)}
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """Where an arrow key moves the keyboard's cursor: towards (dx, dy) in the view's coordinates (a unit vector;
+    y grows downwards), to the nearest place that way no farther than `reach` view units."""
+
+    dx: float
+    dy: float
+    reach: float = math.inf
+
+
 @dataclass
 class Overlay:
     """What the board draws over a state: the selection, marks, an animation frame, the keyboard's cursor."""
@@ -84,6 +99,12 @@ class View:
     #: the word for "no limit" of an option that may be None, by option name
     none_labels: ClassVar[dict[str, str]] = {}
 
+    @property
+    def compact_width(self) -> int:
+        """How much of the view's width (from its left edge) a compact picture shows: all of it, unless the view
+        keeps a column of controls at the right that a printed picture leaves out."""
+        return self.width
+
     # ---- what a game draws and what its clicks mean ------------------------------------------
     def draw(self, canvas: Any, state: State, overlay: Overlay) -> None:
         raise NotImplementedError
@@ -97,6 +118,16 @@ class View:
     def key_targets(self, state: State, selection: Any = None) -> list[Target]:
         """What the keyboard's cursor can stand on now: every place a click could choose (none by default)."""
         return []
+
+    def key_help(self) -> str:
+        """What this board's keys do beyond the plain arrows, said as the cursor appears ("" when nothing more)."""
+        return ""
+
+    def arrow(self, key: str, shift: bool = False) -> Arrow | None:
+        """How the key `key` (with Shift held or not) moves the keyboard's cursor; None for a key that is no arrow.
+        By default each arrow key goes to the nearest place its way, however far, with Shift or without."""
+        direction = ARROWS.get(key)
+        return Arrow(*direction) if direction is not None else None
 
     def draw_cursor(self, canvas: Any, target: Target) -> None:
         """The keyboard's cursor: a thick dark outline with a white one inside, seen on every colour."""
@@ -132,11 +163,6 @@ class View:
     def phrase(self, before: State, move: Move) -> str:
         """A few words on what `move` did, for the move log (empty when the notation says it all)."""
         return ""
-
-    def chance_move(self, state: State, rng: Any) -> tuple[Move | str, str] | None:
-        """A decision the board draws by chance for a computer seat instead of asking the player (a real shot,
-        say), with its sentence; None when the computer decides the move itself."""
-        return None
 
     def news(self, before: State, after: State) -> tuple[str, tuple[Any, ...]]:
         """What a move made happen that a student should not miss (a capture, an alliance, a win), and the

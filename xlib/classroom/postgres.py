@@ -13,6 +13,7 @@ from typing import Any, Iterator, Sequence
 from urllib.parse import urlsplit, urlunsplit
 
 from .checks import StorageError
+from .doorbell import CHANNEL, Doorbell, Notifications
 from .schema import MIGRATIONS, Migration
 from .store import ClassStore, Tx
 
@@ -129,6 +130,12 @@ class PostgresStore(ClassStore):
         import psycopg
 
         return (psycopg.Error,)
+
+    def _notify(self, tx: Tx, payload: str) -> None:
+        tx.rows("SELECT pg_notify(?, ?)", (CHANNEL, payload))
+
+    def doorbell(self, code: str | None = None) -> Doorbell:
+        return Notifications(self.url, code)
 
     def close(self) -> None:
         with self._lock:

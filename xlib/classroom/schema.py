@@ -82,6 +82,68 @@ def _exercises(real: str) -> tuple[str, ...]:
     )
 
 
+def _live_tables(real: str) -> tuple[str, ...]:
+    """Live tables: each a numbered move log (the move number is the authority), its seats and who holds them
+    (a seat's ticket kept as its hash), and the claims by which one device plays a computer seat's move. A player
+    is a joined group of kind 'player' (a device: a student, or a group at one device) in the app of a game; a
+    table's finished game is stored under a group of kind 'table'."""
+    return (
+        "ALTER TABLE class_groups ADD COLUMN kind TEXT NOT NULL DEFAULT 'group'",
+        "ALTER TABLE class_groups ADD COLUMN game TEXT",
+        "ALTER TABLE class_groups ADD COLUMN pass_hash TEXT",
+        f"ALTER TABLE class_groups ADD COLUMN last_seen {real} NOT NULL DEFAULT 0",
+        "ALTER TABLE class_groups ADD COLUMN ticket TEXT",
+        "ALTER TABLE class_groups ADD COLUMN table_key TEXT",
+        "ALTER TABLE class_groups ADD COLUMN seat INTEGER",
+        f"""CREATE TABLE live_tables (
+            class_code TEXT NOT NULL REFERENCES classes (code) ON DELETE CASCADE,
+            table_key TEXT NOT NULL,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            seed BIGINT NOT NULL,
+            label TEXT NOT NULL,
+            round INTEGER NOT NULL,
+            design TEXT NOT NULL,
+            level TEXT NOT NULL,
+            away {real} NOT NULL,
+            moves INTEGER NOT NULL DEFAULT 0,
+            status TEXT NOT NULL,
+            created {real} NOT NULL,
+            updated {real} NOT NULL,
+            PRIMARY KEY (class_code, table_key))""",
+        "CREATE INDEX live_tables_by_round ON live_tables (class_code, round, created)",
+        f"""CREATE TABLE table_seats (
+            class_code TEXT NOT NULL,
+            table_key TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            holder TEXT,
+            name TEXT,
+            ticket_hash TEXT,
+            agent TEXT,
+            sat {real} NOT NULL,
+            PRIMARY KEY (class_code, table_key, seat),
+            FOREIGN KEY (class_code, table_key) REFERENCES live_tables (class_code, table_key) ON DELETE CASCADE)""",
+        f"""CREATE TABLE table_moves (
+            class_code TEXT NOT NULL,
+            table_key TEXT NOT NULL,
+            ply INTEGER NOT NULL,
+            move TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            source TEXT NOT NULL,
+            at {real} NOT NULL,
+            PRIMARY KEY (class_code, table_key, ply),
+            FOREIGN KEY (class_code, table_key) REFERENCES live_tables (class_code, table_key) ON DELETE CASCADE)""",
+        f"""CREATE TABLE table_claims (
+            class_code TEXT NOT NULL,
+            table_key TEXT NOT NULL,
+            ply INTEGER NOT NULL,
+            token_hash TEXT NOT NULL,
+            at {real} NOT NULL,
+            PRIMARY KEY (class_code, table_key, ply),
+            FOREIGN KEY (class_code, table_key) REFERENCES live_tables (class_code, table_key) ON DELETE CASCADE)""",
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "classes, the groups that joined them, and their games",
               sqlite=_tables("INTEGER PRIMARY KEY", "REAL"),
@@ -90,6 +152,8 @@ MIGRATIONS: tuple[Migration, ...] = (
               sqlite=_game_names(), postgresql=_game_names()),
     Migration(3, "each group's lesson exercises: solved, and how often missed",
               sqlite=_exercises("REAL"), postgresql=_exercises("DOUBLE PRECISION")),
+    Migration(4, "live tables: move logs, seats and their holders, and the claims of computer seats' moves",
+              sqlite=_live_tables("REAL"), postgresql=_live_tables("DOUBLE PRECISION")),
 )
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from .checks import StorageError
+from .doorbell import DataVersion, Doorbell
 from .schema import MIGRATIONS, Migration
 from .store import ClassStore, Tx
 
@@ -133,6 +134,9 @@ class SQLiteStore(ClassStore):
 
     def _database_error(self) -> tuple[type[BaseException], ...]:
         return (sqlite3.Error,)
+
+    def doorbell(self, code: str | None = None) -> Doorbell:
+        return DataVersion(self.path)
 
     def close(self) -> None:
         with self._lock:

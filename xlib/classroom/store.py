@@ -23,12 +23,16 @@ import threading
 import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Protocol, Sequence, TypeVar
+from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeVar
 
+from ..core import State
 from ..experiments.matches import game_rows
+from .doorbell import Doorbell
 from .checks import (ClassClosed, ClassError, StorageError, UnknownClass, check_code, check_exercises, check_game,
                      check_game_key, check_group, check_record, check_seats, game_title, group_key, new_code)
+from .live import LiveTables
 from .schema import MIGRATIONS, Migration, check_migrations
+from .tx import Transient, Tx
 
 MAX_GROUPS = 200          # groups in one class: a class of 30 needs 15, a school's assembly 100
 MAX_GAMES = 5_000         # games in one class: 30 groups playing a game each minute for over two hours
@@ -37,18 +41,6 @@ CONFLICT_RETRIES = 1      # attempts again after a conflict (a row another write
 CODE_TRIES = 50           # fresh codes tried when a new class's code is taken
 T = TypeVar("T")
 E = TypeVar("E", bound=ClassError)
-
-
-class Tx(Protocol):
-    """One open transaction: run a statement, or fetch its rows (values passed as parameters only)."""
-
-    def run(self, sql: str, params: Sequence[Any] = ()) -> int: ...
-
-    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
-
-
-class Transient(Exception):
-    """Raised inside a transaction to have it rolled back and tried again (a lost race)."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +83,7 @@ class Activity:
     closed: bool
 
 
-class ClassStore:
+class ClassStore(LiveTables):
     """Classes, groups and games in a database; made by open_store(). Safe to share between threads."""
 
     backend: ClassVar[str] = ""
@@ -136,6 +128,14 @@ class ClassStore:
 
     def close(self) -> None:
         """Close the connection; the store cannot be used afterwards."""
+
+    def _notify(self, tx: Tx, payload: str) -> None:
+        """Ring the doorbells of other kernels when this transaction commits (a backend that needs to says so)."""
+
+    def doorbell(self, code: str | None = None) -> Doorbell:
+        """A doorbell that rings when the class database changes (the writes of class `code`, where the backend
+        tells classes apart)."""
+        raise NotImplementedError
 
     def __enter__(self) -> "ClassStore":
         return self
@@ -229,6 +229,48 @@ class ClassStore:
             raise Transient()  # another kernel added the group at the same moment: read it again
         return name
 
+    def _put_game(self, tx: Tx, code: str, name: str, key: str, state: State, text: str,
+                  seat_list: list[str]) -> StoredGame:
+        """Store the game `state` (its record's JSON `text`) under `key` for group `name`, as save_game says: a new
+        game, an unfinished one updated, a finished one kept as it is."""
+        game = state.game.name
+        rows = [{k: v for k, v in row.items() if k not in ("game", "lineup")}
+                for row in game_rows(state, "", 0, seat_list)]
+        finished, moves, now = bool(state.over), len(state.moves_played()), time.time()
+        summary, seats_text = json.dumps(rows), json.dumps(seat_list)
+        stored_name = self._join(tx, code, name)
+        gkey = group_key(name)
+        found = tx.rows("SELECT group_key, finished, record, created, game FROM games WHERE class_code = ? "
+                        "AND game_key = ?", (code, key))
+        created = now
+        if found:
+            owner, was_finished, old_text, created, old_game = found[0]
+            if owner != gkey:
+                raise ClassError("this game was stored by another group of the class; start a new game")
+            if old_game != game:
+                raise ClassError(f"this game was stored as a game of {game_title(old_game)}, not "
+                                 f"{game_title(game)}; start a new game")
+            if was_finished:
+                if old_text != text:
+                    raise ClassError("this game is finished and stored for the class; it cannot be changed: "
+                                     "start a new game")
+            else:
+                tx.run("UPDATE games SET record = ?, seats = ?, summary = ?, finished = ?, moves = ?, "
+                       "updated = ? WHERE class_code = ? AND game_key = ? AND finished = 0",
+                       (text, seats_text, summary, int(finished), moves, now, code, key))
+        else:
+            count = tx.rows("SELECT count(*) FROM games WHERE class_code = ?", (code,))[0][0]
+            if count >= MAX_GAMES:
+                raise ClassError(f"class {code} holds {MAX_GAMES:,} games, as many as a class keeps; the "
+                                 f"teacher can clear it or start a new class")
+            if tx.run("INSERT INTO games (class_code, group_key, game_key, game, record, seats, summary, "
+                      "finished, moves, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                      "ON CONFLICT (class_code, game_key) DO NOTHING",
+                      (code, gkey, key, game, text, seats_text, summary, int(finished), moves, now, now)) == 0:
+                raise Transient()  # the same game was saved at the same moment elsewhere: read it again
+        return StoredGame(key, stored_name, finished, moves, tuple(seat_list), tuple(rows), float(created), now,
+                          game)
+
     # ---- classes -------------------------------------------------------------------------------------
     def create_class(self) -> ClassInfo:
         """Start a new class with a fresh code."""
@@ -273,6 +315,9 @@ class ClassStore:
 
         def work(tx: Tx) -> int:
             self._class(tx, code, lock=True)
+            tx.run("DELETE FROM live_tables WHERE class_code = ?", (code,))
+            tx.run("UPDATE class_groups SET ticket = NULL, table_key = NULL, seat = NULL WHERE class_code = ?", (code,))
+            tx.run("DELETE FROM class_groups WHERE class_code = ? AND kind = 'table'", (code,))
             return tx.run("DELETE FROM games WHERE class_code = ?", (code,))
         return self._attempt(work, write=True)
 
@@ -283,6 +328,7 @@ class ClassStore:
 
         def work(tx: Tx) -> int:
             self._class(tx, code, lock=True)
+            tx.run("DELETE FROM live_tables WHERE class_code = ?", (code,))
             deleted = tx.run("DELETE FROM games WHERE class_code = ?", (code,))
             tx.run("DELETE FROM exercises WHERE class_code = ?", (code,))
             tx.run("DELETE FROM class_groups WHERE class_code = ?", (code,))
@@ -295,6 +341,7 @@ class ClassStore:
 
         def work(tx: Tx) -> None:
             self._class(tx, code, lock=True)
+            tx.run("DELETE FROM live_tables WHERE class_code = ?", (code,))
             tx.run("DELETE FROM games WHERE class_code = ?", (code,))
             tx.run("DELETE FROM exercises WHERE class_code = ?", (code,))
             tx.run("DELETE FROM class_groups WHERE class_code = ?", (code,))
@@ -312,12 +359,13 @@ class ClassStore:
         return self._attempt(work, write=True)
 
     def groups(self, code: str) -> list[str]:
-        """The names of the groups that joined the class, in the order they joined."""
+        """The names of the groups (and players) that joined the class, in the order they joined; the live
+        tables, under whose names their games are stored, are not groups."""
         code = check_code(code)
 
         def work(tx: Tx) -> list[str]:
             self._class(tx, code)
-            return [r[0] for r in tx.rows("SELECT name FROM class_groups WHERE class_code = ? "
+            return [r[0] for r in tx.rows("SELECT name FROM class_groups WHERE class_code = ? AND kind <> 'table' "
                                           "ORDER BY joined, group_key", (code,))]
         return self._attempt(work)
 
@@ -368,47 +416,11 @@ class ClassStore:
         seat ("person" or a computer player of that game)."""
         code, name, key = check_code(code), check_group(group), check_game_key(key)
         state, text = check_record(record)
-        game = state.game.name
-        seat_list = check_seats(seats, len(state.players), game)
-        rows = [{k: v for k, v in row.items() if k not in ("game", "lineup")}
-                for row in game_rows(state, "", 0, seat_list)]
-        finished, moves, now = bool(state.over), len(state.moves_played()), time.time()
-        summary, seats_text = json.dumps(rows), json.dumps(seat_list)
+        seat_list = check_seats(seats, len(state.players), state.game.name)
 
         def work(tx: Tx) -> StoredGame:
             self._open_class(tx, code)
-            stored_name = self._join(tx, code, name)
-            gkey = group_key(name)
-            found = tx.rows("SELECT group_key, finished, record, created, game FROM games WHERE class_code = ? "
-                            "AND game_key = ?", (code, key))
-            created = now
-            if found:
-                owner, was_finished, old_text, created, old_game = found[0]
-                if owner != gkey:
-                    raise ClassError("this game was stored by another group of the class; start a new game")
-                if old_game != game:
-                    raise ClassError(f"this game was stored as a game of {game_title(old_game)}, not "
-                                     f"{game_title(game)}; start a new game")
-                if was_finished:
-                    if old_text != text:
-                        raise ClassError("this game is finished and stored for the class; it cannot be changed: "
-                                         "start a new game")
-                else:
-                    tx.run("UPDATE games SET record = ?, seats = ?, summary = ?, finished = ?, moves = ?, "
-                           "updated = ? WHERE class_code = ? AND game_key = ? AND finished = 0",
-                           (text, seats_text, summary, int(finished), moves, now, code, key))
-            else:
-                count = tx.rows("SELECT count(*) FROM games WHERE class_code = ?", (code,))[0][0]
-                if count >= MAX_GAMES:
-                    raise ClassError(f"class {code} holds {MAX_GAMES:,} games, as many as a class keeps; the "
-                                     f"teacher can clear it or start a new class")
-                if tx.run("INSERT INTO games (class_code, group_key, game_key, game, record, seats, summary, "
-                          "finished, moves, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                          "ON CONFLICT (class_code, game_key) DO NOTHING",
-                          (code, gkey, key, game, text, seats_text, summary, int(finished), moves, now, now)) == 0:
-                    raise Transient()  # the same game was saved at the same moment elsewhere: read it again
-            return StoredGame(key, stored_name, finished, moves, tuple(seat_list), tuple(rows), float(created), now,
-                              game)
+            return self._put_game(tx, code, name, key, state, text, seat_list)
         return self._attempt(work, write=True)
 
     def games(self, code: str, finished: bool | None = True, records: bool = False, game: str | None = None,
@@ -472,7 +484,8 @@ class ClassStore:
             r = tx.rows("SELECT coalesce(sum(finished), 0), count(*), "
                         "coalesce(max(CASE WHEN finished = 1 THEN updated END), 0), coalesce(max(updated), 0) "
                         "FROM games " + where, params)[0]
-            groups = tx.rows("SELECT count(*) FROM class_groups WHERE class_code = ?", (code,))[0][0]
+            groups = tx.rows("SELECT count(*) FROM class_groups WHERE class_code = ? AND kind <> 'table'",
+                             (code,))[0][0]
             return Activity(int(r[0]), int(r[1]) - int(r[0]), int(groups), float(r[2]), float(r[3]), info.closed)
         return self._attempt(work)
 

@@ -22,32 +22,57 @@ from .store import StoredGame
 CLASS_ROW = "our class"
 OPTION_COLUMNS = ("players", "supply", "skill", "rounds", "shooting")
 XALLIES = "xallies"   # the game whose ledger the lab measures
+#: an unfinished game not saved for this many seconds is no longer in progress but left unfinished
+QUIET_SECONDS = 5 * 60
 PLAYED_COLUMNS = ["game", "group", "key", "seat", "player", "agent", "person", "score", "win", "plies"]
 
 
-def by_game(games: Sequence[StoredGame], groups: Sequence[str]) -> Any:
+def by_game(games: Sequence[StoredGame], groups: Sequence[str], now: float | None = None) -> Any:
     """Per game and group (games in the rules' order, groups in the order they joined): finished games, games
-    in progress, and when the last one finished; only the games and groups that stored a game."""
+    in progress, games left unfinished (not saved for QUIET_SECONDS before `now`, by default the present) and
+    when the last one finished; only the games and groups that stored a game."""
     import pandas as pd
 
+    now = time.time() if now is None else now
     order = {name: i for i, name in enumerate(game_names())}
     joined = {name: i for i, name in enumerate(groups)}
     counts: dict[tuple[str, str], list[float]] = {}
     for g in games:
-        c = counts.setdefault((g.game, g.group), [0, 0, 0.0])
+        c = counts.setdefault((g.game, g.group), [0, 0, 0, 0.0])
         if g.finished:
             c[0] += 1
-            c[2] = max(c[2], g.updated)
+            c[3] = max(c[3], g.updated)
         else:
-            c[1] += 1
+            c[1 if playing(g, now) else 2] += 1
     rows = [{"game": game_title(game), "group": group, "finished": int(c[0]), "in progress": int(c[1]),
-             "last finished": time.strftime("%H:%M", time.localtime(c[2])) if c[2] else "–"}
+             "left unfinished": int(c[2]),
+             "last finished": time.strftime("%H:%M", time.localtime(c[3])) if c[3] else "–"}
             for (game, group), c in sorted(counts.items(), key=lambda kv: (order.get(kv[0][0], 99),
                                                                             joined.get(kv[0][1], 10**6), kv[0][1]))]
     if not rows:
-        return pd.DataFrame(columns=["game", "group", "finished", "in progress", "last finished"]).set_index(
-            ["game", "group"])
+        return pd.DataFrame(columns=["game", "group", "finished", "in progress", "left unfinished",
+                                     "last finished"]).set_index(["game", "group"])
     return pd.DataFrame(rows).set_index(["game", "group"])
+
+
+def playing(game: StoredGame, now: float) -> bool:
+    """Whether `game` is in progress at `now`: unfinished and saved within the last QUIET_SECONDS (a page saves
+    at every move, so a quiet one was closed, or its computer stopped or restarted)."""
+    return not game.finished and now - game.updated < QUIET_SECONDS
+
+
+def unfinished_words(games: Sequence[StoredGame], now: float, since: bool = True) -> str:
+    """The unfinished games in words: '2 in progress', or '1 in progress, 2 left unfinished (no move saved since
+    09:42)' when some have been quiet for QUIET_SECONDS (without the time in brackets when not `since`)."""
+    quiet = [g for g in games if not g.finished and not playing(g, now)]
+    words = f"{sum(1 for g in games if playing(g, now))} in progress"
+    if quiet:
+        words += f", {len(quiet)} left unfinished"
+    if quiet and since:
+        last = max(g.updated for g in quiet)
+        day = "%H:%M" if time.localtime(last)[:3] == time.localtime(now)[:3] else "%d %B, %H:%M"
+        words += f" (no move saved since {time.strftime(day, time.localtime(last))})"
+    return words
 
 
 def lesson_table(rows: Sequence[tuple[str, str, str, bool, int]], groups: Sequence[str]) -> Any:
@@ -122,9 +147,10 @@ def whole_numbers(frame: Any) -> Any:
     return out
 
 
-def game_frame(games: Sequence[StoredGame]) -> Any:
+def game_frame(games: Sequence[StoredGame], designs: Mapping[str, str] | None = None) -> Any:
     """One row per player per finished XAllies game (other games and unfinished ones are left out): the ledger's
-    columns, the group, who sat there and the rules."""
+    columns, the group, who sat there and the rules; with `designs` (a live table's key: partners or strangers),
+    how the table's round was seated (empty for a group's own game)."""
     import pandas as pd
 
     rows = []
@@ -133,6 +159,8 @@ def game_frame(games: Sequence[StoredGame]) -> Any:
         for row in g.rows:
             out = {"game": number, "group": g.group, "key": g.key, **row,
                    "person": row.get("agent") == PERSON}
+            if designs is not None:
+                out["design"] = designs.get(g.key)
             for name in OPTION_COLUMNS:
                 value = options.get(name)
                 out[name] = ",".join(str(v) for v in value) if isinstance(value, list) else value
@@ -184,7 +212,7 @@ def group_table(frame: Any, groups: Sequence[str], in_progress: Mapping[str, int
             "white pieces per game": _mean(g.groupby("game").whites.sum()),
             "group's score": _mean(people.score),
             "computers' score": _mean(computers.score),
-            "group's wins": _count(people.win.sum()) if len(people) else 0,
+            "group's wins": _count(people.win.sum()) if len(people) else float("nan"),   # no game: a dash
         })
     return pd.DataFrame(rows).set_index("group") if rows else pd.DataFrame(columns=["group"]).set_index("group")
 
@@ -195,8 +223,15 @@ def _count(value: Any) -> int | float:
     return int(v) if v == int(v) else v
 
 
+def design_row(design: str) -> str:
+    """The comparison's row for the class's live tables seated so: 'our class: partners'."""
+    return f"{CLASS_ROW}: {design}"
+
+
 def comparison(frame: Any, baseline: Any | None) -> Any:
-    """The class beside the computer personas' mixes: cooperation, waste, white pieces, inequality, scores.
+    """The class beside the computer personas' mixes: cooperation, waste, white pieces, inequality, scores. Where
+    the class played at live tables (a `design` column: partners or strangers), each design has a row of its own
+    after the whole class's.
 
     Every row is measured by xlib.experiments.xallies.summarize; `baseline` is a lab.run_experiment table (or None)."""
     import pandas as pd
@@ -204,6 +239,12 @@ def comparison(frame: Any, baseline: Any | None) -> Any:
     parts = []
     if not frame.empty:
         parts.append(_with_whites(lab.summarize(frame.assign(mix=CLASS_ROW)), frame.assign(mix=CLASS_ROW)))
+        if "design" in frame.columns:
+            for design in ("partners", "strangers"):
+                rows = frame[frame.design == design]
+                if len(rows):
+                    part = rows.assign(mix=design_row(design))
+                    parts.append(_with_whites(lab.summarize(part), part))
     if baseline is not None and len(baseline):
         parts.append(_with_whites(lab.summarize(baseline), baseline))
     if not parts:

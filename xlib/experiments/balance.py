@@ -507,6 +507,10 @@ SEAT_COLOURS = {"black": "#333333", "white": "#f2f2f2", "red": "#d62728", "yello
 
 LEVEL_STYLES = {"easy": {"alpha": 0.45, "hatch": "//"}, "random": {"alpha": 0.3, "hatch": ".."},
                 CLASS_LEVEL: {"hatch": "xx", "linewidth": 2}}
+#: the charts' type in points: the smallest (numbers, ticks, legends) and the titles. The page shows a chart at a
+#: width for its size in inches that grows with the screen (xlib.panels.pictures.screen_width), where the
+#: smallest reads at 20 px on a 1920-pixel projector, from the back of the room (pictures.SMALLEST_TYPE)
+TYPE, TITLE_TYPE = 9.5, 10.5
 
 
 def plot_config(df: Any, config: str, ax: Any = None, levels: Sequence[str] | None = None) -> Any:
@@ -535,7 +539,7 @@ def plot_config(df: Any, config: str, ax: Any = None, levels: Sequence[str] | No
         ax.bar(x, 100 * s.share, width=width * 0.92, color=colours, edgecolor="#333333", label=level,
                yerr=[100 * (s.share - s.low), 100 * (s.high - s.share)], capsize=3, **style)
         for xi, share, high in zip(x, s.share, s.high):
-            ax.text(xi, 100 * high + 2, f"{100 * share:.0f}", ha="center", fontsize=8)
+            ax.text(xi, 100 * high + 2, f"{100 * share:.0f}", ha="center", fontsize=TYPE)
         d = draws[(draws.config == config) & (draws.level == level)].iloc[0]
         notes.append(f"{level}: {n_games(d.games)}" + (f", {percent(d['draw rate'])} drawn" if d.draws else ""))
     players = list(g[g.level == shown[0]].player)
@@ -543,15 +547,16 @@ def plot_config(df: Any, config: str, ax: Any = None, levels: Sequence[str] | No
     ax.set_xticks(range(len(players)), [p.capitalize() for p in players])
     ax.set_ylim(0, 118)   # room above a bar of 100 % for its number, below the title
     ax.set_yticks(range(0, 101, 20))
-    ax.set_ylabel("games won (%)")
-    ax.set_title(f"{g.title.iloc[0]}\n" + "; ".join(notes), fontsize=9)
+    ax.set_ylabel("games won (%)", fontsize=TYPE)
+    ax.tick_params(labelsize=TYPE)
+    ax.set_title(f"{g.title.iloc[0]}\n" + "; ".join(notes), fontsize=TITLE_TYPE)
     if len(shown) > 1:   # under the plot, where no bar reaches
-        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.1), ncol=len(shown), frameon=False)
+        ax.legend(fontsize=TYPE, loc="upper center", bbox_to_anchor=(0.5, -0.12), ncol=len(shown), frameon=False)
     return ax
 
 
-#: dots per inch of the charts on the page: their smallest words about 14 px, readable from the back of a class
-READABLE_DPI = 110
+#: dots per inch the charts are drawn at: sharp where the page shows them largest (a 1920-pixel projector)
+READABLE_DPI = 160
 
 
 def plot_game(df: Any, game: str, levels: Sequence[str] | None = None) -> Any:
@@ -561,7 +566,7 @@ def plot_game(df: Any, game: str, levels: Sequence[str] | None = None) -> Any:
     configs = [c for c, cfg in CONFIGS.items() if cfg.game == game and c in set(df.config)]
     if not configs:
         raise ExperimentError(f"the table has no games of {game!r}; it has {', '.join(sorted(set(df.config)))}")
-    # drawn at READABLE_DPI whatever the page's default: its numbers stay readable on a projector
+    # drawn at READABLE_DPI whatever the page's default: sharp on a projector
     fig, axes = plt.subplots(1, len(configs), figsize=(5.4 * len(configs), 2.9), squeeze=False, dpi=READABLE_DPI)
     for ax, config in zip(axes[0], configs):
         plot_config(df, config, ax, levels)
@@ -583,12 +588,13 @@ def plot_komi(df: Any, config: str, ax: Any = None, level: str | None = None) ->
     if (t.komi % 1 != 0).any():
         best = recommend_komi(df, config, level)
         ax.plot([best["komi"]], [100 * best["black share"]], "o", color="#d62728", ms=9, label="recommended")
-        ax.legend(fontsize=7, loc="upper right", frameon=False)
+        ax.legend(fontsize=TYPE, loc="upper right", frameon=False)
     ax.axhline(50, ls="--", color="#555555", lw=1)
-    ax.set_xlabel("komi (added to White's count; below 0, to Black's)")
-    ax.set_ylabel("Black wins (%)")
+    ax.set_xlabel("komi (added to White's count; below 0, to Black's)", fontsize=TYPE)
+    ax.set_ylabel("Black wins (%)", fontsize=TYPE)
+    ax.tick_params(labelsize=TYPE)
     ax.set_ylim(0, 100)
-    ax.set_title(f"{CONFIGS[config].title}: komi", fontsize=10)
+    ax.set_title(f"{CONFIGS[config].title}: komi", fontsize=TITLE_TYPE)
     return ax
 
 

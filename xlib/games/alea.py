@@ -3,11 +3,13 @@
 Protection: the stones placed or flipped by the opponent's previous turn cannot be flipped,
 and a conversion flips all or nothing. Superko and the streak rule stop repetition. Since a
 placement adds a stone, no position before the last placement can recur, so superko only
-remembers the positions since then (at most streak + 1 of them).
+remembers the positions since then (at most streak + 1 of them), each as one exact key.
 
 The board is kept as two bit masks (Black's stones, White's stones; bit i is cell i), so a
 conversion's stones are `neighbours(s) & enemy` and the stones that could convert at all are
-found for the whole board at once by shifting the masks.
+found for the whole board at once by shifting the masks. The moves are the game's own objects,
+made once: a state keeps the placements on its empty cells as a list it shares until a stone
+lands, and lists each conversion by the first stone that makes it.
 
 Position text (RULES.md): ranks n..1 joined by '/', then the colour to move, then the
 protected cells or '-'. Two optional fields follow where they matter: `streak k` (conversions
@@ -16,37 +18,40 @@ in a row so far) and `final k` (turns left after a placement filled the board).
 from __future__ import annotations
 
 import re
-from itertools import compress
 from typing import Any
 
 from ..core import Game, Move, State, grid, ranked_winners
 from ..errors import NotationError, PositionError
 from ..options import Option, choice, integer, number
 from ..text import number as read_number
+from .bitboard import byte_tables, cell_lister, neighbour_masks
 
 EMPTY, BLACK, WHITE = -1, 0, 1
 NAMES = ("Black", "White")
 LETTERS = "BW"
 FILES = "abcdefghijklmnopqrs"
 _MOVE_RE = re.compile(r"(x?)([a-s])([0-9]{1,2})")
-_BITS = bytes.maketrans(b"01", b"\x00\x01")  # a mask's binary digits, lowest first, as bytes 0 and 1
 
 
 class Place(Move):
-    """A stone of your colour on an empty cell: `c3`."""
+    """A stone of your colour on an empty cell: `c3`. The same move in every position of its game."""
 
-    __slots__ = ("cell",)
+    __slots__ = ("cell", "bit", "below")
 
     def __init__(self, text: str, cell: int) -> None:
         super().__init__(text)
         self.cell = cell
+        self.bit = 1 << cell       # the cell as a mask
+        self.below = self.bit - 1  # the cells before it
 
 
 class Convert(Move):
     """Every enemy stone next to your stone on `cell` turns to your colour: `xc3`.
 
     Conversions that flip the same stones are one move, named by the first of their stones in
-    cell order (a1, b1, …, a2, …); the others are aliases the parser reads to that name."""
+    cell order (a1, b1, …, a2, …); the others are aliases the parser reads to that name. Which
+    name is listed depends on the position, so a state takes as it is only a conversion it listed
+    itself (see AleaState._coerce); any other is read again from its notation."""
 
     __slots__ = ("cell",)
 
@@ -62,9 +67,6 @@ class Pass(Move):
 
     def __init__(self) -> None:
         super().__init__("pass")
-
-
-PASS = Pass()
 
 
 class Alea(Game):
@@ -92,10 +94,17 @@ class Alea(Game):
         self.names, self.index, self.neighbours = grid(n, steps)
         self.full = (1 << self.cells) - 1
         self.diagonals = self.options["adjacency"] == 8
-        self.cell_range = range(self.cells)
-        self.neighbour_mask = tuple(sum(1 << j for j in nbrs) for nbrs in self.neighbours)
+        self.streak_limit: int = self.options["streak"]
+        self.neighbour_mask = neighbour_masks(self.neighbours)
+        self.cells_of = cell_lister(self.cells)
+        # a placement or a pass means the same in every position: made once, marked as the game's
         self.places = tuple(Place(self.names[i], i) for i in range(self.cells))
+        self.pass_move = Pass()
+        for m in (*self.places, self.pass_move):
+            m.origin = self.token
         self.converts = tuple(Convert("x" + self.names[i], i) for i in range(self.cells))
+        # each cell's neighbours and conversion, read a byte of a mask of stones at a time
+        self.sources = byte_tables(tuple(zip(self.neighbour_mask, self.converts)))
         file_a = sum(1 << (r * n) for r in range(n))
         self._not_first_file = self.full & ~file_a              # a shift towards higher files lands here
         self._not_last_file = self.full & ~(file_a << (n - 1))  # a shift towards lower files lands here
@@ -113,6 +122,11 @@ class Alea(Game):
                    (((stones << (n - 1)) | (stones >> (n + 1))) & west)
         return out & self.full
 
+    def key(self, moved: int, other: int) -> int:
+        """One integer for a board, exact (no two boards share it): what superko compares. `moved` are the
+        stones of the player who just moved: superko compares positions with the same player to move."""
+        return moved | other << self.cells
+
     def _start(self) -> "AleaState":
         return AleaState._make(self, 0, 0, BLACK, 0, 0, None)
 
@@ -123,17 +137,19 @@ class Alea(Game):
 class AleaState(State):
     """A position: stones, the player to move, protected stones, and the repetition bookkeeping."""
 
-    __slots__ = ("black", "white", "free", "mover", "guarded", "streak", "final", "seen")
+    __slots__ = ("black", "white", "open", "mover", "guarded", "streak", "final", "seen", "over", "_listed")
 
     game: Alea
     black: int                 # bit i set: a Black stone on cell i
     white: int
-    free: bytearray            # 1 on each empty cell, so the placements are listed in one C-level pass
+    open: list[Move]           # the placements on the empty cells, in cell order (shared, never changed)
     mover: int
     guarded: int               # the protected stones, as a bit mask
     streak: int                # conversions in a row so far
     final: int | None          # final turns left once a placement filled the board; None before
-    seen: tuple[tuple[int, int], ...]  # (black, white) of each position since the last placement, oldest first
+    seen: tuple[int, ...]      # the board key (Alea.key) of each position since the last placement, oldest first
+    over: bool                 # the two final turns are played
+    _listed: dict[int, Move] | None  # the conversions moves() listed, by the stones they flip; None before
 
     @classmethod
     def _make(cls, g: Alea, black: int, white: int, mover: int, guarded: int, streak: int,
@@ -141,18 +157,17 @@ class AleaState(State):
         s = cls.__new__(cls)
         s.game = g
         s.black, s.white, s.mover, s.guarded, s.streak = black, white, mover, guarded, streak
-        s.free = bytearray(not (black | white) >> i & 1 for i in range(g.cells))
-        if final is None and (black | white) == g.full:
+        stones = black | white
+        s.open = [g.places[i] for i in range(g.cells) if not stones >> i & 1]
+        if final is None and stones == g.full:
             final = 2  # a full board read from text: the two final turns follow
         s.final = final
-        s.seen = ((black, white),)
+        s.over = final == 0
+        s.seen = (g.key(white, black) if mover == BLACK else g.key(black, white),)
+        s._listed = None
         return s
 
     # ---- reading the position ----------------------------------------------------------
-    @property
-    def over(self) -> bool:
-        return self.final == 0
-
     @property
     def to_move(self) -> int | None:
         return None if self.final == 0 else self.mover
@@ -180,12 +195,12 @@ class AleaState(State):
     @property
     def empties(self) -> tuple[int, ...]:
         """The empty cells' indices."""
-        return tuple(i for i, f in enumerate(self.free) if f)
+        return tuple(m.cell for m in self.open)  # type: ignore[attr-defined]
 
     @property
     def protected_cells(self) -> frozenset[int]:
         """Indices of the protected cells (see `protected`)."""
-        return frozenset(i for i in range(self.game.cells) if self.guarded >> i & 1)
+        return frozenset(self.game.cells_of(self.guarded))
 
     @property
     def protected(self) -> frozenset[str]:
@@ -224,11 +239,12 @@ class AleaState(State):
 
     def _conversion_problem(self, cell: int, text: str) -> str | None:
         g = self.game
-        c = self._colour(cell)
-        if c != self.mover:
+        mine, theirs = (self.black, self.white) if self.mover == BLACK else (self.white, self.black)
+        if not mine >> cell & 1:
+            c = self._colour(cell)
             what = "empty" if c == EMPTY else f"{NAMES[c]}'s"
             return f"{text}: {g.names[cell]} is {what}; convert around a stone of your own."
-        flips = self._flips(cell)
+        flips = g.neighbour_mask[cell] & theirs
         if not flips:
             return f"{text}: no enemy stone is next to {g.names[cell]}, so there is nothing to convert."
         if flips & self.guarded:
@@ -236,54 +252,72 @@ class AleaState(State):
             return (f"{text}: {', '.join(guarded)} {'is' if len(guarded) == 1 else 'are'} protected (placed or "
                     f"flipped last turn), and a conversion flips all the enemy stones or none.")
         if self.final is None:
-            if self.streak >= g.options["streak"]:
+            if self.streak >= g.streak_limit:
                 return (f"{text}: after {g.options['streak']} conversions in a row the player to move must "
                         f"place a stone (the streak rule).")
-            if self._repeats(flips):
+            # superko: the board after it with the other player to move, among those since the last placement
+            # (every second one back)
+            if (mine | flips) | (theirs ^ flips) << g.cells in self.seen[-2::-2]:  # Alea.key
                 return f"{text} would recreate a position that occurred before (superko)."
         return None
 
-    def _repeats(self, flips: int) -> bool:
-        """Would converting these stones recreate an earlier (board, player to move) since the last placement?"""
-        mine, theirs = self._sides()
-        mine, theirs = mine | flips, theirs & ~flips
-        after = (mine, theirs) if self.mover == BLACK else (theirs, mine)
-        # only positions with the other player to move can match (every second one back)
-        return after in self.seen[-2::-2]
-
     def moves(self) -> list[Move]:
-        g = self.game
-        if self.final == 0:
+        if self.over:
             return []
-        out: list[Move] = list(compress(g.places, self.free)) if self.final is None else []
-        if self.final is not None or self.streak < g.options["streak"]:
-            mine, theirs = self._sides()
-            # a source is one of my stones next to an enemy stone and next to no protected one
-            sources = mine & g.around(theirs) & ~g.around(self.guarded)
+        g = self.game
+        final = self.final
+        if final is None:
+            out = self.open[:]
+            if self.streak >= g.streak_limit:
+                return out
+        else:
+            out = []
+        mine, theirs = (self.black, self.white) if self.mover == BLACK else (self.white, self.black)
+        guarded = self.guarded
+        # the cells next to a protected stone (one placed stone's are in the table)
+        shield = (g.around(guarded) if guarded & (guarded - 1) else
+                  g.neighbour_mask[guarded.bit_length() - 1] if guarded else 0)
+        # a source is one of my stones next to an enemy stone and next to no protected one
+        sources = mine & g.around(theirs) & ~shield
+        if sources:
             # the sources in cell order, each under the flips it makes; the first names a conversion
-            first: dict[int, int] = {}
-            name, mask = first.setdefault, g.neighbour_mask
-            for i in compress(g.cell_range, bin(sources)[:1:-1].encode().translate(_BITS)):
-                name(mask[i] & theirs, i)
-            converts = g.converts
-            # superko: positions since the last placement with the other player to move (one conversion
-            # back cannot recur: its stones are protected now)
-            earlier = self.seen[-2::-2] if self.final is None and len(self.seen) > 2 else ()
-            if earlier:
-                black = self.mover == BLACK
-                for flips, i in first.items():
-                    a, b = mine | flips, theirs & ~flips
-                    if ((a, b) if black else (b, a)) not in earlier:
-                        out.append(converts[i])
-            else:
-                out += [converts[i] for i in first.values()]
-        if self.final is not None:
-            out.append(PASS)
+            first: dict[int, Move] = {}
+            name = first.setdefault
+            for table, byte in zip(g.sources, sources.to_bytes(len(g.sources), "little")):
+                if byte:
+                    for near, move in table[byte]:
+                        name(near & theirs, move)
+            self._listed = first
+            seen = self.seen
+            if final is None and len(seen) > 2:
+                # superko: the boards since the last placement with the other player to move (one conversion
+                # back cannot recur: its stones are protected now). Converting `flips` brings back such a board
+                # (Alea.key) only if it turns exactly the stones that board has of mine beyond mine now.
+                full, shift = g.full, g.cells
+                for key in seen[-2::-2]:
+                    flips = key & full ^ mine
+                    if mine | flips == key & full and theirs ^ flips == key >> shift:
+                        first.pop(flips, None)
+            out += first.values()
+        if final is not None:
+            out.append(g.pass_move)
         return out
+
+    # placements and the pass carry the game's token; a conversion is recognised by _coerce
+    moves.stamps_origin = True  # type: ignore[attr-defined]
+
+    def _coerce(self, move: Move | str) -> Move:
+        """As State._coerce, and a conversion this state listed is taken as it is: its name is the one listed
+        here (any other conversion is read again from its notation, to the name it has here)."""
+        if isinstance(move, Convert) and self._listed is not None and move.cell < self.game.cells:
+            theirs = self.white if self.mover == BLACK else self.black
+            if self._listed.get(self.game.neighbour_mask[move.cell] & theirs) is move:
+                return move
+        return super()._coerce(move)
 
     def _parse(self, text: str) -> Move:
         if text == "pass":
-            return PASS
+            return self.game.pass_move
         m = _MOVE_RE.fullmatch(text)
         if not m:
             raise NotationError(f"{text!r} is not Alea Evangelion notation: a placement is a cell like c3, "
@@ -307,7 +341,7 @@ class AleaState(State):
         common = mine
         for j in g.neighbours[cell]:
             if flips >> j & 1:
-                common &= g.around(1 << j)  # a stone that flips j lies next to j
+                common &= g.neighbour_mask[j]  # a stone that flips j lies next to j
         while common:
             low = common & -common
             i = low.bit_length() - 1
@@ -317,19 +351,18 @@ class AleaState(State):
         return cell
 
     def _explain(self, move: Move) -> str | None:
-        g = self.game
+        if isinstance(move, Place):
+            if self.final is not None:
+                return f"{move}: the board is full; the two final turns allow only a conversion or a pass."
+            if (self.black | self.white) & move.bit:
+                return f"{move}: a {NAMES[self._colour(move.cell)]} stone is already there; place on an empty cell."
+            return None
+        if isinstance(move, Convert):
+            return self._conversion_problem(move.cell, move.text)
         if isinstance(move, Pass):
             if self.final is None:
                 return "Passing is allowed only in the two final turns, after a placement has filled the board."
             return None
-        if isinstance(move, Place):
-            if self.final is not None:
-                return f"{move}: the board is full; the two final turns allow only a conversion or a pass."
-            if not self.free[move.cell]:
-                return f"{move}: a {NAMES[self._colour(move.cell)]} stone is already there; place on an empty cell."
-            return None
-        if isinstance(move, Convert):
-            return self._conversion_problem(move.cell, str(move))
         return f"{move} is not an Alea Evangelion move."
 
     def _apply(self, move: Move) -> "AleaState":
@@ -338,36 +371,40 @@ class AleaState(State):
         s.game = g
         mover = self.mover
         s.mover = 1 - mover
-        if isinstance(move, Pass):
-            s.black, s.white, s.free = self.black, self.white, self.free
-            s.guarded, s.streak, s.seen = 0, 0, ()
-            assert self.final is not None  # a pass is legal in the final turns only
-            s.final = self.final - 1
-            return s
+        s.over = False
+        s._listed = None
+        mine, theirs = (self.black, self.white) if mover == BLACK else (self.white, self.black)
         if isinstance(move, Place):
-            i = move.cell
-            bit = 1 << i
-            s.black, s.white = (self.black | bit, self.white) if mover == BLACK else (self.black, self.white | bit)
-            s.free = free = self.free[:]
-            free[i] = 0
-            s.guarded, s.streak = bit, 0
-            s.seen = ((s.black, s.white),)
+            stones = mine | theirs
+            mine |= move.bit
+            s.open = placements = self.open[:]
+            del placements[(move.below & ~stones).bit_count()]  # its place: the empty cells before it
+            s.guarded, s.streak = move.bit, 0
+            s.seen = (mine | theirs << g.cells,)  # Alea.key
             # a placement that fills the board starts the final turns: the opponent, then the filler
-            s.final = 2 if (s.black | s.white) == g.full else None
-            return s
-        assert isinstance(move, Convert)  # _explain refused anything else
-        flips = self._flips(move.cell)
+            s.final = 2 if stones | move.bit == g.full else None
+        elif isinstance(move, Convert):
+            flips = g.neighbour_mask[move.cell] & theirs
+            mine, theirs = mine | flips, theirs ^ flips
+            s.open = self.open
+            s.guarded = flips
+            final = self.final
+            if final is None:
+                s.streak, s.final = self.streak + 1, None
+                s.seen = self.seen + (mine | theirs << g.cells,)  # Alea.key
+            else:
+                s.streak, s.final, s.seen = 0, final - 1, ()
+                s.over = final == 1
+        else:
+            assert isinstance(move, Pass) and self.final is not None  # _explain refused anything else
+            s.open = self.open
+            s.guarded, s.streak, s.seen = 0, 0, ()
+            s.final = self.final - 1
+            s.over = s.final == 0
         if mover == BLACK:
-            s.black, s.white = self.black | flips, self.white & ~flips
+            s.black, s.white = mine, theirs
         else:
-            s.black, s.white = self.black & ~flips, self.white | flips
-        s.free = self.free
-        s.guarded = flips
-        if self.final is None:
-            s.streak, s.final = self.streak + 1, None
-            s.seen = self.seen + ((s.black, s.white),)
-        else:
-            s.streak, s.final, s.seen = 0, self.final - 1, ()
+            s.black, s.white = theirs, mine
         return s
 
     # ---- text ------------------------------------------------------------------------------

@@ -15,10 +15,14 @@ optional fields `to <colour>`, `points <n per player>`, `whites <n per player>`,
 """
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from fractions import Fraction
-from typing import Any, Callable, Mapping, Optional, Union
+from itertools import product
+from operator import add, mul
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..core import Game, Move, State, ranked_winners
 from ..errors import IllegalMove, NotationError, PositionError
@@ -27,6 +31,7 @@ from ..rng import stream
 from ..text import is_number, number as read_number
 
 WELLS = 12
+LAP = WELLS - 1  # wells a sowing passes on one lap (the origin is skipped)
 COLOURS = "bpgy"
 COLOUR_NAMES = ("blue", "purple", "green", "grey")
 REGIONS = {
@@ -35,7 +40,9 @@ REGIONS = {
 }
 PLAY, SHOOT, OVER = "play", "shoot", "over"
 CLAIM, WASTE = 1, 2  # what the black-piece rule does to a well's black piece
+ALLIANCE_POINTS = 3  # what a claimed black piece gives each colour of the alliance
 FIELDS = ("to", "points", "whites", "supply", "turn")
+_BIT_LENGTH = tuple(k.bit_length() for k in range(2 * WELLS + 1))  # random bits to draw below k
 
 
 # ---- moves --------------------------------------------------------------------------------
@@ -112,11 +119,12 @@ class Crossing:
     well: int
 
 
-Pick = Callable[[list[int]], Optional[tuple[int, int]]]  # wells to sow from -> (well, step), None to pass
-Choose = Callable[[list[int]], Optional[int]]  # the colours in hand -> the colour to drop, or None to stop
+Pick = Callable[[tuple[int, ...]], Optional[tuple[int, int]]]  # wells to sow from -> (well, step), None to pass
+Choose = Callable[[tuple[int, ...]], Optional[int]]  # the colours in hand -> the colour to drop, or None to stop
 Forced = Callable[[int, int, bool], bool]        # a forced run (colour, drops, one colour left) -> go on?
-Event = tuple[str, Union[Claim, Waste, Crossing]]
-Events = Union[tuple[Event, "Events"], None]  # newest first: (event, older events)
+# the ledger's events so far, each kind in the order they happened: claims, wastes, white pieces taken, denied
+Events = tuple[tuple[Claim, ...], tuple[Waste, ...], tuple[Crossing, ...], tuple[Crossing, ...]]
+NO_EVENTS: Events = ((), (), (), ())
 
 
 @dataclass(frozen=True)
@@ -218,18 +226,36 @@ class XAllies(Game):
         self.pieces = 24 // n  # coloured pieces of each colour: 8 with 3 players, 6 with 4
         # own-first drop order of each mover: own colour, then the others in turn order after them
         self.drop_orders = tuple(tuple((m + k) % n for k in range(n)) for m in range(n))
-        self.no_pieces = [0] * n
+        self.one_white = tuple(tuple(int(p == m) for p in range(n)) for m in range(n))  # a white piece for m
+        self.codes = well_codes(n)
         # A move names its well, colour or shot and nothing else: it means the same in every position of
         # this game, so all the game's states share one origin token and the listed moves carry it.
         self.token = object()
         self.sows = {(w, st): Sow(w, st) for w in range(WELLS) for st in (1, -1)}
         self.drops = tuple(Drop(c) for c in range(n))
         self.pass_move, self.hit, self.miss = Pass(), Shot(True), Shot(False)
+        self.no_hits = (Fraction(0),) * n  # hits before play ends, exactly and as numbers
+        self.no_hit_floats = (0.0,) * n
         for m in (*self.sows.values(), *self.drops, self.pass_move, self.hit, self.miss):
             m.origin = self.token
         # the wells a sowing from w visits in direction st, the origin skipped on every lap
         self.paths = {(w, st): tuple((w + st * k) % WELLS for k in range(1, WELLS)) for w in range(WELLS)
                       for st in (1, -1)}
+        # the same, lap after lap: a sowing taken up anywhere on a lap drops at most every piece of the game
+        laps = (LAP + self.pieces * n) // LAP + 1
+        self.laps = {key: path * laps for key, path in self.paths.items()}
+        # the wells each mover may sow from, by which wells of their region hold a piece (bit k: the region's
+        # k-th well), and the moves that makes: each well both ways, or the pass
+        self.region_bits = (1 << len(self.regions[0])) - 1
+        self.sowable_by = tuple(tuple(tuple(w for k, w in enumerate(r) if held >> k & 1)
+                                      for held in range(self.region_bits + 1)) for r in self.regions)
+        self.sow_lists = tuple(tuple(tuple(self.sows[w, st] for w in wells for st in (1, -1)) or (self.pass_move,)
+                                     for wells in by) for by in self.sowable_by)
+        self.drop_lists: dict[int, tuple[Drop, ...]] = {}  # the drops a hand allows, by the hand's number
+        codes = self.codes
+        # what the rules engine reads, in one piece (see _Sowing.play)
+        self.engine = (codes.fate, codes.present, codes.unit, codes.shift, codes.mask, codes.counts, n, self.cap,
+                       self.regions, self.own_first, self.sowable_by, self.region_bits, self.laps, self.first_past)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -263,9 +289,57 @@ def black_fate(here: list[int] | tuple[int, ...], n: int) -> int:
     return WASTE if present == n else 0
 
 
-def sowable(g: XAllies, totals: tuple[int, ...] | list[int], mover: int) -> list[int]:
-    """The wells of the mover's region that hold a coloured piece (none: the mover passes)."""
-    return [w for w in g.regions[mover] if totals[w]]
+class WellCodes:
+    """A well's pieces as one number, a few bits per colour, and what the rules read off it, looked up.
+
+    A drop adds its colour's unit to the well's number. The black-piece rule, the number of pieces,
+    the colours present and the pieces of each colour are worked out once for every number a well
+    (or a hand) can hold, so that sowing does no counting."""
+
+    def __init__(self, n: int, pieces: int) -> None:
+        bits = pieces.bit_length()
+        self.shift = tuple(bits * c for c in range(n))
+        self.unit = tuple(1 << s for s in self.shift)
+        self.mask = (1 << bits) - 1
+        size = 1 << (bits * n)
+        self.fate = [0] * size                                # the black-piece rule for these pieces
+        self.total = [0] * size                               # coloured pieces
+        self.present: list[tuple[int, ...]] = [()] * size     # the colours among them, in colour order
+        self.alliance: list[tuple[int, ...]] = [()] * size    # the points an alliance of them makes, per colour
+        self.counts: list[tuple[int, ...]] = [()] * size      # pieces of each colour
+        for here in product(range(pieces + 1), repeat=n):
+            code = self.code(here)
+            self.fate[code] = black_fate(here, n)
+            self.total[code] = sum(here)
+            self.present[code] = tuple(c for c in range(n) if here[c])
+            self.alliance[code] = tuple(ALLIANCE_POINTS if k else 0 for k in here)
+            self.counts[code] = here
+
+    def code(self, here: Sequence[int]) -> int:
+        """The number of a well holding `here` (pieces per colour)."""
+        return sum(k << s for k, s in zip(here, self.shift))
+
+    def board(self, wells: Sequence[int]) -> tuple[int, ...]:
+        """The pieces of each colour in each well, well by well (a state's counts)."""
+        counts = self.counts
+        return tuple(k for code in wells for k in counts[code])
+
+
+_CODES: dict[int, WellCodes] = {}
+
+
+def well_codes(n: int) -> WellCodes:
+    """The well numbers of an n-player game, worked out once per number of players."""
+    codes = _CODES.get(n)
+    if codes is None:
+        codes = _CODES[n] = WellCodes(n, 24 // n)
+    return codes
+
+
+def sowable(g: XAllies, filled: int, mover: int) -> tuple[int, ...]:
+    """The wells of the mover's region that hold a coloured piece (none: the mover passes), `filled` having
+    bit w set while well w holds one."""
+    return g.sowable_by[mover][filled >> g.regions[mover][0] & g.region_bits]
 
 
 # ---- the rules engine ---------------------------------------------------------------------
@@ -273,36 +347,26 @@ def sowable(g: XAllies, totals: tuple[int, ...] | list[int], mover: int) -> list
 class _Sowing:
     """The one rules engine: a board being played turn by turn, drop by drop, with the rules after each drop.
 
-    Mutable and cheap: counts and per-well totals as lists, the black pieces as a bit mask.
-    `log` keeps the ledger's events (the public API); fast playouts only count claims and wastes."""
+    Cheap: play() keeps each well's pieces as one number (see WellCodes) in a list, the hand as one
+    such number, the wells holding coloured pieces and those holding their black piece as bit masks,
+    and builds the position it reaches once, at the end. `log` keeps the ledger's events (the
+    public API); fast playouts only count claims and wastes."""
 
-    __slots__ = ("g", "n", "counts", "totals", "black", "points", "whites", "supply", "turn", "mover",
-                 "hand", "left", "kinds", "step", "origin", "path", "crossing", "j", "at", "over", "events",
-                 "log", "claims", "wastes", "trace")
+    __slots__ = ("g", "s", "log", "trace", "turn", "mover", "step", "origin", "points", "whites", "supply", "events",
+                 "claims", "wastes", "over")
 
     def __init__(self, s: XAlliesState, log: bool) -> None:
-        self.g = g = s.game
-        self.n = g.n
-        self.counts = list(s.counts)
-        self.totals = list(s.totals)
-        self.black = s.black
-        self.points, self.whites = s.points, s.whites  # tuples: they change only on a claim or a white piece
-        self.supply = s.supply
-        self.turn, self.mover = s.turn, s.mover
-        self.hand = None if s.hand is None else list(s.hand)
-        self.left = 0 if s.hand is None else sum(s.hand)
-        self.kinds = 0 if s.hand is None else g.n - s.hand.count(0)
-        self.step, self.origin, self.j, self.at = s.step, s.origin, s.j, s.at
-        self.path = g.paths[s.origin, s.step]
-        self.crossing = g.first_past[s.step]
-        self.over = False
-        self.events: Events = s.events
+        self.g = s.game
+        self.s = s
         self.log = log
         self.claims = self.wastes = 0
         self.trace: list[DropSnapshot] | None = None
 
-    def play(self, pick: Pick, choose: Choose | None, check: Forced | None = None, stop: int | None = None) -> None:
-        """Play turns until `stop` turns are done, play ends, or a drop is left to the mover to decide.
+    def play(self, pick: Pick | None, choose: Choose | None, check: Forced | None = None, stop: int | None = None,
+             draw: Callable[[int], int] | None = None) -> XAlliesState:
+        """Play turns from the state given until `stop` turns are done, play ends, or a drop is left to the
+        mover to decide; the position reached (its board, points, whites, turn and hand; history and
+        notation are the caller's).
 
         At the start of a turn pick(the wells the mover may sow from) gives (well, direction), or
         None to pass. The mover picks up every coloured piece of the well and drops them one by
@@ -310,112 +374,148 @@ class _Sowing:
         then the black-piece rule. A drop from a hand of several colours is a decision:
         choose(the colours in hand) names it, or None leaves it to the mover and play stops there.
         Other drops are forced (one colour left, or the own-first order): check(colour, how many,
-        one colour left), when given, may refuse them, which stops play too."""
-        g, n, counts, totals, cap = self.g, self.n, self.counts, self.totals, self.g.cap
-        black, turn, mover, hand = self.black, self.turn, self.mover, self.hand
-        left, kinds, path, crossing, j, at = self.left, self.kinds, self.path, self.crossing, self.j, self.at
+        one colour left), when given, may refuse them, which stops play too.
+
+        In a random game `draw` is a plain random.Random's getrandbits, and each decision is drawn
+        here as rng.choice(state.moves()) draws it (pick and choose are not called): bits for the
+        number of choices, drawn again until below it."""
+        s, g, trace = self.s, self.g, self.trace
+        (fates, present_of, unit, shift, mask, counts_of, n, cap, regions, own_first, sowable_by, region_bits,
+         all_laps, first_past) = g.engine
+        wells = list(s.wells)
+        black, filled, turn, mover, hand, j, at = s.black, s.filled, s.turn, s.mover, s.held, s.j, s.at
+        self.turn, self.mover, self.step, self.origin = turn, mover, s.step, s.origin
+        self.points, self.whites, self.supply, self.events = s.points, s.whites, s.supply, s.events
+        laps, crossing = all_laps[s.origin, s.step], first_past[s.step]
         stop = cap if stop is None else stop
-        own_first, colours, trace, last = g.own_first, range(n), self.trace, WELLS - 2
         over = False
         while True:
             if hand is None:  # the start of a turn
                 if over or turn >= stop:
                     break
                 self.turn, self.mover = turn, mover  # for the ledger's events
-                choice = pick(sowable(g, totals, mover))
+                sowable = sowable_by[mover][filled >> regions[mover][0] & region_bits]
+                if draw is not None:  # each well both ways, or the one pass
+                    k = 2 * len(sowable) or 1
+                    size = _BIT_LENGTH[k]
+                    r = draw(size)
+                    while r >= k:
+                        r = draw(size)
+                    choice = (sowable[r >> 1], -1 if r & 1 else 1) if sowable else None
+                else:
+                    assert pick is not None
+                    choice = pick(sowable)
                 if choice is None:  # a pass
                     turn, mover = turn + 1, (mover + 1) % n
                     over = turn >= cap
                     continue
                 well, step = choice
-                base = well * n
-                hand = counts[base:base + n]
-                counts[base:base + n] = g.no_pieces
-                left, kinds = totals[well], n - hand.count(0)
-                totals[well] = 0
-                path, crossing = g.paths[well, step], g.first_past[step]
+                hand = wells[well]
+                wells[well] = 0
+                filled ^= 1 << well
+                laps, crossing = all_laps[well, step], first_past[step]
                 j, at = 0, well
                 self.step, self.origin = step, well
-            while left:
-                if kinds == 1 or own_first:
-                    c = hand.index(left) if kinds == 1 else next(x for x in g.drop_orders[mover] if hand[x])
-                    run = hand[c]
-                    if check is not None and not check(c, run, kinds == 1):
+            while hand:
+                present = present_of[hand]
+                if own_first or len(present) == 1:
+                    c = present[0] if len(present) == 1 else next(x for x in g.drop_orders[mover] if x in present)
+                    run = hand >> shift[c] & mask
+                    if check is not None and not check(c, run, len(present) == 1):
                         break
+                elif draw is not None:
+                    k = len(present)
+                    size = _BIT_LENGTH[k]
+                    r = draw(size)
+                    while r >= k:
+                        r = draw(size)
+                    c, run = present[r], 1
                 else:
-                    chosen = None if choose is None else choose([x for x in colours if hand[x]])
+                    chosen = None if choose is None else choose(present)
                     if chosen is None:
                         break
                     c, run = chosen, 1
-                hand[c] -= run
-                left -= run
-                if not hand[c]:
-                    kinds -= 1
+                u = unit[c]
+                hand -= run * u
+                own = c == mover
                 while run:
                     run -= 1
-                    at = path[j]
-                    j = j + 1 if j < last else 0
-                    i = at * n
-                    counts[i + c] += 1
-                    totals[at] += 1
-                    if c == mover and crossing[at]:
+                    at = laps[j]
+                    j += 1
+                    code = wells[at] = wells[at] + u
+                    filled |= 1 << at
+                    if own and crossing[at]:
                         self._white(at)
                     if black >> at & 1:
-                        fate = black_fate(counts[i:i + n], n)
+                        fate = fates[code]
                         if fate:
-                            black &= ~(1 << at)
-                            self._resolve(at, fate, counts[i:i + n])
+                            black ^= 1 << at
+                            self._resolve(at, fate, code)
                     if trace is not None:
-                        trace.append(DropSnapshot(at, c, tuple(counts), black, self.points, self.whites,
+                        trace.append(DropSnapshot(at, c, g.codes.board(wells), black, self.points, self.whites,
                                                   self.supply))
-            if left:  # a decision is left to the mover (or a forced drop was refused)
+            if hand:  # a decision is left to the mover (or a forced drop was refused)
                 break
             hand = None  # the turn is over: the next player moves
             turn, mover = turn + 1, (mover + 1) % n
             over = black == 0 or turn >= cap
-        self.black, self.turn, self.mover, self.hand, self.over = black, turn, mover, hand, over
-        self.left, self.kinds, self.path, self.crossing, self.j, self.at = left, kinds, path, crossing, j, at
+        self.over = over
+        after = XAlliesState.__new__(XAlliesState)
+        after.wells, after.filled, after.black, after.held = tuple(wells), filled, black, hand
+        after.hand = None if hand is None else counts_of[hand]
+        after.points, after.whites, after.supply, after.events = self.points, self.whites, self.supply, self.events
+        after.turn, after.mover, after.at, after.j, after.step, after.origin = \
+            turn, mover, at, j % LAP, self.step, self.origin
+        return after
 
     def _white(self, well: int) -> None:
         """The mover's own colour crossed into the next region: a white piece from the supply, if any."""
-        taken = self.supply is None or self.supply > 0
+        supply = self.supply
+        taken = supply is None or supply > 0
         if taken:
-            self.whites = _bump(self.whites, (self.mover,), 1)
-            if self.supply is not None:
-                self.supply -= 1
+            self.whites = tuple(map(add, self.whites, self.g.one_white[self.mover]))
+            if supply is not None:
+                self.supply = supply - 1
         if self.log:
-            self.events = (("white" if taken else "denied", Crossing(self.turn + 1, self.mover, well)), self.events)
+            claimed, wasted, whites, denied = self.events
+            crossing = Crossing(self.turn + 1, self.mover, well)
+            self.events = (claimed, wasted, whites + (crossing,), denied) if taken else \
+                (claimed, wasted, whites, denied + (crossing,))
 
-    def _resolve(self, well: int, fate: int, here: list[int]) -> None:
-        """The black piece of `well` went (play() clears it): to the alliance (+3 to each of its colours) or wasted."""
+    def _resolve(self, well: int, fate: int, code: int) -> None:
+        """The black piece of `well` (holding the pieces numbered `code`) went (play() clears it): to the
+        alliance (+3 to each of its colours) or wasted."""
         if fate == CLAIM:
-            coalition = tuple(c for c in range(self.n) if here[c])
-            self.points = _bump(self.points, coalition, 3)
+            coalition = self.g.codes.present[code]
+            self.points = tuple(map(add, self.points, self.g.codes.alliance[code]))
             self.claims += 1
             if self.log:
-                self.events = (("claim", Claim(self.turn + 1, self.mover, coalition, well)), self.events)
+                claimed, wasted, whites, denied = self.events
+                self.events = (claimed + (Claim(self.turn + 1, self.mover, coalition, well),), wasted, whites, denied)
         else:
             self.wastes += 1
             if self.log:
-                self.events = (("waste", Waste(self.turn + 1, self.mover, well)), self.events)
+                claimed, wasted, whites, denied = self.events
+                self.events = (claimed, wasted + (Waste(self.turn + 1, self.mover, well),), whites, denied)
 
 
 class XAlliesState(State):
     """A position of XAllies: at the start of a turn, inside a turn (pieces in hand), or after play."""
 
-    __slots__ = ("counts", "totals", "black", "points", "whites", "supply", "turn", "mover", "hand", "at",
-                 "step", "origin", "j", "dropped", "phase", "events", "shots", "turn_text")
+    __slots__ = ("wells", "filled", "held", "hand", "black", "points", "whites", "supply", "turn", "mover", "at",
+                 "step", "origin", "j", "dropped", "phase", "events", "shots", "turn_text", "_counts", "_checked")
 
     game: XAllies
-    counts: tuple[int, ...]          # pieces of each colour in each well: counts[well * players + colour]
-    totals: tuple[int, ...]          # coloured pieces in each well
+    wells: tuple[int, ...]           # each well's pieces as one number (see WellCodes)
+    filled: int                      # bit w set: well w holds a coloured piece
+    held: int | None                 # the pieces in hand as one number, inside a turn
+    hand: tuple[int, ...] | None     # pieces in hand by colour, inside a turn
     black: int                       # bit w set: well w still holds its black piece
     points: tuple[int, ...]
     whites: tuple[int, ...]
     supply: int | None               # white pieces left in the supply (None: unlimited)
     turn: int                        # turns completed
     mover: int
-    hand: tuple[int, ...] | None     # pieces in hand by colour, inside a turn
     at: int                          # the well of the last drop
     step: int                        # the direction of the sowing, +1 or -1
     origin: int                      # the well sown from
@@ -425,6 +525,8 @@ class XAlliesState(State):
     events: Events
     shots: tuple[tuple[bool, ...], ...]
     turn_text: str | None            # the whole-turn notation of the turn that just ended here
+    _counts: tuple[int, ...]         # counts, once asked for
+    _checked: tuple[Sow, "_Turn"] | None  # a whole turn explain() played, kept for play() to finish
 
     @classmethod
     def _make(cls, game: XAllies, **fields: Any) -> "XAlliesState":
@@ -432,20 +534,37 @@ class XAlliesState(State):
         s.game = game
         s._token = game.token
         n = game.n
-        s.counts, s.black = fields["counts"], fields["black"]
-        s.totals = tuple(sum(s.counts[w * n:(w + 1) * n]) for w in range(WELLS))
+        counts = fields["counts"]
+        s.wells = tuple(game.codes.code(counts[w * n:(w + 1) * n]) for w in range(WELLS))
+        s.filled = sum(1 << w for w in range(WELLS) if s.wells[w])
+        s.black = fields["black"]
         s.points, s.whites, s.supply = fields["points"], fields["whites"], fields["supply"]
         s.turn = fields.get("turn", 0)
         s.mover = fields.get("mover", 0)
-        s.hand = None
+        s.hand = s.held = None
         s.at = s.origin = s.j = 0
         s.step = 1
         s.dropped = ""
         s.phase = PLAY
-        s.events = None
+        s.events = NO_EVENTS
         s.shots = ((),) * n
         s.turn_text = None
         return s
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """Pieces of each colour in each well: counts[well * players + colour]."""
+        try:
+            return self._counts
+        except AttributeError:
+            self._counts = self.game.codes.board(self.wells)
+            return self._counts
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Coloured pieces in each well."""
+        total = self.game.codes.total
+        return tuple(total[code] for code in self.wells)
 
     # ---- reading the position ----------------------------------------------------------
     @property
@@ -467,8 +586,7 @@ class XAlliesState(State):
 
     def well(self, w: int) -> tuple[tuple[int, ...], bool]:
         """(pieces of each player's colour, whether the black piece is still there) in well w."""
-        n = self.game.n
-        return self.counts[w * n:(w + 1) * n], bool(self.black >> w & 1)
+        return self.game.codes.counts[self.wells[w]], bool(self.black >> w & 1)
 
     @property
     def black_left(self) -> int:
@@ -483,6 +601,8 @@ class XAlliesState(State):
     def exact_hits(self) -> tuple[Fraction, ...]:
         """Hits per player, exactly: shots that landed, or in the expected mode p × whites as a fraction."""
         g = self.game
+        if self.phase == PLAY:
+            return g.no_hits  # no shot is taken before play ends
         if self.phase == OVER and g.options["shooting"] == "expected":
             return tuple(g.exact_skills[p] * self.whites[p] for p in range(g.n))
         return tuple(Fraction(sum(s)) for s in self.shots)
@@ -507,23 +627,15 @@ class XAlliesState(State):
 
     def values(self) -> tuple[float, ...]:
         """Points plus the expected worth of the white pieces (skill × whites), never the drawn shots."""
-        g = self.game
-        return tuple(self.points[p] + g.skills[p] * self.whites[p] for p in range(g.n))
+        return tuple(map(add, self.points, map(mul, self.game.skills, self.whites)))
 
     @property
     def ledger(self) -> Ledger:
-        events: list[Event] = []
-        node = self.events
-        while node is not None:
-            events.append(node[0])
-            node = node[1]
-        events.reverse()
-        by_kind: dict[str, list[Any]] = {"claim": [], "waste": [], "white": [], "denied": []}
-        for kind, item in events:
-            by_kind[kind].append(item)
-        unresolved = tuple(w for w in range(WELLS) if self.black >> w & 1) if self.phase != PLAY else ()
-        return Ledger(tuple(by_kind["claim"]), tuple(by_kind["waste"]), unresolved,
-                      tuple(by_kind["white"]), tuple(by_kind["denied"]), self.shots, self.hits)
+        claimed, wasted, taken, denied = self.events
+        if self.phase == PLAY:
+            return Ledger(claimed, wasted, (), taken, denied, self.shots, self.game.no_hit_floats)
+        unresolved = tuple(w for w in range(WELLS) if self.black >> w & 1)
+        return Ledger(claimed, wasted, unresolved, taken, denied, self.shots, self.hits)
 
     def turns(self) -> list[str]:
         """Every completed turn of the game so far in whole-turn notation (`3+:bb`, `pass`)."""
@@ -536,12 +648,14 @@ class XAlliesState(State):
             return []
         if self.phase == SHOOT:
             return [g.hit, g.miss]
-        if self.hand is not None:
-            drops = g.drops
-            return [drops[c] for c in range(g.n) if self.hand[c]]
-        sows = g.sows
-        out: list[Move] = [sows[w, st] for w in sowable(g, self.totals, self.mover) for st in (1, -1)]
-        return out or [g.pass_move]
+        held = self.held
+        if held is not None:
+            drops = g.drop_lists.get(held)
+            if drops is None:
+                drops = g.drop_lists[held] = tuple(g.drops[c] for c in g.codes.present[held])
+            return list(drops)
+        mover = self.mover
+        return list(g.sow_lists[mover][self.filled >> g.regions[mover][0] & g.region_bits])
 
     moves.stamps_origin = True  # type: ignore[attr-defined]  # the game's moves carry its token already
 
@@ -570,48 +684,61 @@ class XAlliesState(State):
 
     def _explain(self, move: Move) -> str | None:
         g = self.game
-        name = g.players[self.mover] if self.phase == PLAY else ""
         if self.phase == SHOOT:
             if isinstance(move, Shot):
                 return None
             return f"Play is over: {g.players[self.to_move or 0]} now enters the result of a shot (hit or miss)."
         if isinstance(move, Shot):
             return "Shots are entered only after play ends, and only when shooting='manual'."
-        if self.hand is not None:
-            held = ", ".join(COLOURS[c] for c in range(g.n) if self.hand[c])
+        hand = self.hand
+        if hand is not None:
             if isinstance(move, Drop):
-                if move.colour >= g.n or not self.hand[move.colour]:
-                    return f"The hand holds no {COLOUR_NAMES[move.colour]} piece (it holds {held})."
-                return None
-            return f"Finish the sowing first: choose the colour to drop next ({held})."
+                if move.colour < g.n and hand[move.colour]:
+                    return None
+                return f"The hand holds no {COLOUR_NAMES[move.colour]} piece (it holds {self._held_text()})."
+            return f"Finish the sowing first: choose the colour to drop next ({self._held_text()})."
+        if isinstance(move, Sow):
+            if g.owner[move.well] != self.mover:
+                region = g.regions[self.mover]
+                return (f"Well {move.well} is in {g.players[g.owner[move.well]]}'s region; "
+                        f"{g.players[self.mover]} sows only from wells {region[0]}–{region[-1]}.")
+            if not self.wells[move.well]:
+                return f"Well {move.well} holds no coloured piece to sow (black pieces never move)."
+            if move.colours is not None:
+                turn = _Turn(self).sow_move(move)
+                self._checked = (move, turn)  # play() finishes this very turn rather than sowing it again
+                return turn.problem
+            return None
         if isinstance(move, Drop):
             return "No piece is in hand: first choose a well and a direction, for example 3+."
         if isinstance(move, Pass):
-            if sowable(g, self.totals, self.mover):
-                return f"{name.capitalize()} may pass only when no well of their region holds a coloured piece."
-            return None
-        if isinstance(move, Sow):
-            region = g.regions[self.mover]
-            if move.well not in region:
-                return (f"Well {move.well} is in {g.players[g.owner[move.well]]}'s region; "
-                        f"{name} sows only from wells {region[0]}–{region[-1]}.")
-            if not self.totals[move.well]:
-                return f"Well {move.well} holds no coloured piece to sow (black pieces never move)."
-            if move.colours is not None:
-                return _Turn(self).sow_move(move).problem
+            if sowable(g, self.filled, self.mover):
+                name = g.players[self.mover].capitalize()
+                return f"{name} may pass only when no well of their region holds a coloured piece."
             return None
         return f"{move} is not an XAllies move."
 
+    def _held_text(self) -> str:
+        """The colours in hand, as explain() lists them: "b, g"."""
+        return ", ".join(COLOURS[c] for c in range(self.game.n) if (self.hand or ())[c])
+
     def _apply(self, move: Move) -> "XAlliesState":
-        if isinstance(move, Shot):
-            return self._shoot(move.hit)
-        turn = _Turn(self)
-        if isinstance(move, Pass):
-            turn.pass_turn()
-        elif isinstance(move, Drop):
+        if isinstance(move, Drop):
+            turn = _Turn(self)
             turn.drop_move(move.colour)
         elif isinstance(move, Sow):
-            turn.sow_move(move)
+            checked = getattr(self, "_checked", None) if move.colours is not None else None
+            if checked is not None and checked[0] is move:
+                turn = checked[1]
+                self._checked = None  # the turn refers to this state: let go of it
+            else:
+                turn = _Turn(self).sow_move(move)
+        elif isinstance(move, Pass):
+            turn = _Turn(self)
+            turn.pass_turn()
+        else:
+            assert isinstance(move, Shot)
+            return self._shoot(move.hit)
         return turn.finish()
 
     def fast_playout(self, rng: Any, limit: int | None = None) -> Playout:
@@ -625,23 +752,26 @@ class XAlliesState(State):
             raise ValueError("a fast playout starts at the start of a turn during play")
         g = self.game
         b = _Sowing(self, log=False)
-        randbelow = rng._randbelow
+        stop = None if limit is None else self.turn + limit
+        if getattr(type(rng), "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits", 0):
+            end = b.play(None, None, stop=stop, draw=rng.getrandbits)  # rng.choice's own draw, in the engine
+        else:
+            randbelow = rng._randbelow
 
-        def pick(wells: list[int]) -> tuple[int, int] | None:
-            if not wells:
-                randbelow(1)  # a pass: rng.choice([pass]) draws too
-                return None
-            k = randbelow(2 * len(wells))
-            return wells[k >> 1], 1 if k & 1 == 0 else -1
+            def pick(wells: tuple[int, ...]) -> tuple[int, int] | None:
+                if not wells:
+                    randbelow(1)  # a pass: rng.choice([pass]) draws too
+                    return None
+                k = randbelow(2 * len(wells))
+                return wells[k >> 1], -1 if k & 1 else 1
 
-        def choose(present: list[int]) -> int:
-            return present[randbelow(len(present))]
+            def choose(present: tuple[int, ...]) -> int:
+                return present[randbelow(len(present))]
 
-        b.play(pick, choose, stop=None if limit is None else self.turn + limit)
-        colours = range(g.n)
-        points, whites = tuple(b.points), tuple(b.whites)
-        return Playout(tuple(b.counts), b.black, points, whites, b.supply, b.turn, b.claims, b.wastes,
-                       tuple(points[p] + g.skills[p] * whites[p] for p in colours))
+            end = b.play(pick, choose, stop=stop)
+        points, whites = end.points, end.whites
+        return Playout(g.codes.board(end.wells), end.black, points, whites, end.supply, end.turn, b.claims, b.wastes,
+                       tuple(map(add, points, map(mul, g.skills, whites))))
 
     def sowing(self, move: Move | str) -> list[DropSnapshot]:
         """The drops that `move` makes here, one snapshot per drop, in order (empty for a pass or a shot)."""
@@ -671,7 +801,8 @@ class XAlliesState(State):
         s.game = self.game
         s._token = self.game.token
         for f in XAlliesState.__slots__:
-            setattr(s, f, getattr(self, f))
+            if not f.startswith("_"):  # what a state caches stays with it
+                setattr(s, f, getattr(self, f))
         s.turn_text = None
         return s
 
@@ -719,11 +850,10 @@ class XAlliesState(State):
 class _Turn(_Sowing):
     """The public API's turn: the rules engine plus whole-turn notation, the ledger and the next state."""
 
-    __slots__ = ("s", "problem", "turn_text", "dropped", "letters")
+    __slots__ = ("after", "problem", "turn_text", "dropped", "letters", "decided")
 
     def __init__(self, s: XAlliesState) -> None:
-        super().__init__(s, log=True)
-        self.s = s
+        _Sowing.__init__(self, s, True)
         self.dropped = s.dropped
         self.problem: str | None = None
         self.turn_text: str | None = None
@@ -738,29 +868,32 @@ class _Turn(_Sowing):
         """Pick up and sow: to the first decision, or the whole turn when the move lists its colours."""
         self.dropped = ""
         self.letters = move.colours
-        self.play(lambda wells: (move.well, move.step), None if move.colours is None else self._listed,
-                  self._forced, self.turn + 1)
-        if move.colours is not None and self.problem is None and len(move.colours) != len(self.dropped) + self.left:
-            self.problem = (f"{self.sow_text}:{move.colours} lists {len(move.colours)} drops, but this turn "
-                            f"drops {len(self.dropped) + self.left} pieces.")
+        after = self.after = self.play(lambda wells: (move.well, move.step),
+                                       None if move.colours is None else self._listed, self._forced, self.s.turn + 1)
+        if move.colours is not None and self.problem is None:
+            drops = len(self.dropped) + (0 if after.held is None else self.g.codes.total[after.held])
+            if len(move.colours) != drops:
+                self.problem = (f"{self.sow_text}:{move.colours} lists {len(move.colours)} drops, but this turn "
+                                f"drops {drops} pieces.")
         return self
 
     def drop_move(self, colour: int) -> None:
         """The mover's decision: drop `colour` next, then sow on to the next decision."""
-        first = [colour]
+        self.decided: int | None = colour
+        self.after = self.play(_no_pick, self._decided, self._forced, self.s.turn + 1)
 
-        def once(present: list[int]) -> int | None:
-            if not first:
-                return None
+    def _decided(self, present: tuple[int, ...]) -> int | None:
+        """The mover's decision the first time, then none: the next one is left to the mover."""
+        colour = self.decided
+        if colour is not None:
+            self.decided = None
             self.dropped += COLOURS[colour]
-            return first.pop()
-
-        self.play(_no_pick, once, self._forced, self.turn + 1)
+        return colour
 
     def pass_turn(self) -> None:
         """The mover has no well to sow from, and passes."""
         self.turn_text = "pass"
-        self.play(lambda wells: None, None, None, self.turn + 1)
+        self.after = self.play(lambda wells: None, None, None, self.s.turn + 1)
 
     def _forced(self, colour: int, run: int, alone: bool) -> bool:
         """A forced run of drops: noted in the turn's notation, checked against the colours a move lists."""
@@ -778,7 +911,7 @@ class _Turn(_Sowing):
         self.dropped += COLOURS[colour] * run
         return True
 
-    def _listed(self, present: list[int]) -> int | None:
+    def _listed(self, present: tuple[int, ...]) -> int | None:
         """A decision taken from the colours the move lists (a whole turn like 3+:pbp)."""
         letters, k = self.letters or "", len(self.dropped)
         if k >= len(letters):
@@ -794,29 +927,18 @@ class _Turn(_Sowing):
 
     def finish(self) -> XAlliesState:
         """The next state: inside the turn while a decision is left, else the next player's turn."""
-        old = self.s
-        s = XAlliesState.__new__(XAlliesState)
-        s.game = self.g
-        s._token = self.g.token
-        s.shots, s.phase = old.shots, PLAY
-        s.at, s.step, s.origin, s.j, s.dropped = self.at, self.step, self.origin, self.j, self.dropped
-        s.hand = None if self.hand is None else tuple(self.hand)
-        s.turn_text = None if self.hand is not None else self.turn_text or f"{self.sow_text}:{self.dropped}"
-        s.counts, s.totals, s.black = tuple(self.counts), tuple(self.totals), self.black
-        s.points, s.whites, s.supply = self.points, self.whites, self.supply
-        s.events, s.mover, s.turn = self.events, self.mover, self.turn
+        s, g = self.after, self.g
+        s.game = g
+        s._token = g.token
+        s.shots, s.phase, s.dropped = self.s.shots, PLAY, self.dropped
+        s.turn_text = None if s.held is not None else self.turn_text or f"{self.sow_text}:{self.dropped}"
         if self.over:
-            _end_play(s, old.seed)
+            _end_play(s, self.s.seed)
         return s
 
 
-def _no_pick(wells: list[int]) -> tuple[int, int] | None:
+def _no_pick(wells: tuple[int, ...]) -> tuple[int, int] | None:
     raise AssertionError("a drop decision continues a turn: there is no well to pick")
-
-
-def _bump(values: tuple[int, ...], players: tuple[int, ...], by: int) -> tuple[int, ...]:
-    """`values` with `by` added for each of `players`."""
-    return tuple(v + by if p in players else v for p, v in enumerate(values))
 
 
 def _end_play(s: XAlliesState, seed: int) -> None:
@@ -825,12 +947,18 @@ def _end_play(s: XAlliesState, seed: int) -> None:
     mode = g.options["shooting"]
     whites = s.whites
     if mode == "random":
-        shots = []
-        for p in range(g.n):
-            rng = stream(seed, "xallies-shots", p)
-            shots.append(tuple(rng.random() < g.skills[p] for _ in range(whites[p])))
-        s.shots = tuple(shots)
+        s.shots = tuple(_shots(seed, p, whites[p], g.skills[p]) for p in range(g.n))
     s.phase = SHOOT if mode == "manual" and any(whites) else OVER
+
+
+@lru_cache(maxsize=256)
+def _shots(seed: int, player: int, whites: int, skill: float) -> tuple[bool, ...]:
+    """The random shots of `player` with this many white pieces (a stream seeded by seed and player), worked
+    out once: every move that ends play in a game ends it with the same seed."""
+    if not whites:
+        return ()
+    rng = stream(seed, "xallies-shots", player)
+    return tuple(rng.random() < skill for _ in range(whites))
 
 
 def _colour(g: XAllies, ch: str, text: str) -> int:

@@ -66,8 +66,33 @@ def fits(tile: int, below: int) -> bool:
     return fit_orientation(tile, below, 0, False) is not None
 
 
+SPIKE_COUNT = tuple(len(SPIKES.get(t, ())) for t in range(max(TILES) + 1))  # by tile number
+
+
 def spikes(tile: int) -> int:
-    return len(SPIKES[tile])
+    return SPIKE_COUNT[tile]
+
+
+# Sets of tiles as bit masks (bit t: tile t), so that listing the moves is a few lookups.
+WITH_SPIKES = tuple(sum(1 << t for t in TILES if SPIKE_COUNT[t] == k) for k in range(7))  # by spike count
+
+
+@lru_cache(maxsize=None)
+def fitting(below: int, below_rotation: int, below_flipped: bool) -> int:
+    """The tiles that fit on `below` as it lies, as a mask (see fit_orientation)."""
+    return sum(1 << t for t in TILES if fit_orientation(t, below, below_rotation, below_flipped) is not None)
+
+
+@lru_cache(maxsize=None)
+def tile_mask(tiles: tuple[int, ...]) -> int:
+    """A reserve as a mask."""
+    return sum(1 << t for t in tiles)
+
+
+@lru_cache(maxsize=None)
+def mask_tiles(mask: int) -> tuple[int, ...]:
+    """The tiles of a mask, in number order."""
+    return tuple(t for t in TILES if mask >> t & 1)
 
 
 class Play(Move):
@@ -95,6 +120,7 @@ _DESTROY_RE = re.compile(r"s([0-9]+)x([0-9]+)")
 _STACK_RE = re.compile(r"s([0-9]+):(.+)")
 _ITEM_RE = re.compile(r"([0-9]+)([A-Z])")
 _OUT_RE = re.compile(r"out (-|[A-Z](?:,[A-Z])*)")
+PLAY_ON, NEW_STACK, DESTROY = 0, 1, 2  # the kinds of move (see Xats.moves_of)
 _TO, _WON = "to", "won"   # the fifth field: the colour to move, or the winner of a finished game
 
 
@@ -109,6 +135,23 @@ class Xats(Game):
         self.n = self.options["players"]
         self.colours = COLOURS[self.n]
         self.letters = tuple(LETTERS[c] for c in self.colours)
+        # A move names its tile and stack and nothing else: it means the same in every position of this
+        # game (explain() checks it against the position), so the game's states share one origin token
+        # and each move is made once, when first listed.
+        self.token = object()
+        self.listed: dict[tuple[int, int], tuple[Move, ...]] = {}  # see moves_of
+
+    def moves_of(self, kind: int, stack: int, tiles: int) -> list[Move]:
+        """The listed moves of each tile of the mask `tiles` (in number order) with `stack`: kind PLAY_ON onto
+        it, NEW_STACK as a new stack (stack 0), DESTROY destroying it."""
+        row = self.listed.get((kind, stack))
+        if row is None:  # this kind of move with this stack, for every tile (by its number)
+            row = self.listed[kind, stack] = tuple(
+                Play(t, stack) if kind == PLAY_ON else Play(t, None) if kind == NEW_STACK else Destroy(stack, t)
+                for t in range(max(TILES) + 1))
+            for m in row:
+                m.origin = self.token
+        return [row[t] for t in mask_tiles(tiles)]
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -147,6 +190,7 @@ class XatsState(State):
               active: tuple[bool, ...], winner: int | None = None) -> "XatsState":
         s = cls.__new__(cls)
         s.game = g
+        s._token = g.token
         s.reserves, s.stack_list, s.discarded = reserves, stacks, discarded
         s.next_stack, s.mover, s.active, s.winner = next_stack, mover, active, winner
         s._moves = None
@@ -186,7 +230,7 @@ class XatsState(State):
 
     def top_spikes(self, player: int) -> int:
         """Spikes on the top tiles of `player`'s colour (the winning count to match the reserve)."""
-        return sum(spikes(tiles[-1][0]) for _, tiles in self.stack_list if tiles[-1][1] == player)
+        return sum([SPIKE_COUNT[top[0]] for _, tiles in self.stack_list if (top := tiles[-1])[1] == player])
 
     def _stack(self, number: int) -> Stack:
         for st in self.stack_list:
@@ -194,14 +238,25 @@ class XatsState(State):
                 return st
         raise KeyError(number)
 
+    def _stack_index(self, number: int) -> int:
+        """Where stack `number` is in stack_list."""
+        k = 0
+        for st in self.stack_list:
+            if st[0] == number:
+                return k
+            k += 1
+        raise KeyError(number)
+
     # ---- moves -----------------------------------------------------------------------------
-    def _stackings(self) -> list[Play]:
-        out: list[Play] = []
+    def _stackings(self) -> list[Move]:
+        """The mover's tiles that can be stacked, stack by stack, each stack's in number order."""
+        g, held = self.game, tile_mask(self.reserves[self.mover])
+        out: list[Move] = []
         for number, tiles in self.stack_list:
-            top = tiles[-1]
-            for t in self.reserves[self.mover]:
-                if fit_orientation(t, top[0], top[2], top[3]) is not None:
-                    out.append(Play(t, number))
+            top, _, rotation, flipped = tiles[-1]
+            fit = fitting(top, rotation, flipped) & held
+            if fit:
+                out += g.moves_of(PLAY_ON, number, fit)
         return out
 
     def moves(self) -> list[Move]:
@@ -209,12 +264,16 @@ class XatsState(State):
             if self.winner is not None:
                 self._moves = ()
             else:
-                reserve = self.reserves[self.mover]
-                plays: list[Move] = list(self._stackings()) or [Play(t, None) for t in reserve]
-                plays.extend(Destroy(number, t) for number, tiles in self.stack_list
-                             for t in reserve if spikes(t) == len(tiles))
+                g = self.game
+                held = tile_mask(self.reserves[self.mover])
+                plays = self._stackings() or g.moves_of(NEW_STACK, 0, held)
+                for number, tiles in self.stack_list:
+                    if len(tiles) < len(WITH_SPIKES) and WITH_SPIKES[len(tiles)] & held:
+                        plays += g.moves_of(DESTROY, number, WITH_SPIKES[len(tiles)] & held)
                 self._moves = tuple(plays)
         return list(self._moves)
+
+    moves.stamps_origin = True  # type: ignore[attr-defined]  # the game's moves carry its token already
 
     def _parse(self, text: str) -> Move:
         m = _PLAY_RE.fullmatch(text)
@@ -242,9 +301,8 @@ class XatsState(State):
         return number
 
     def _explain(self, move: Move) -> str | None:
-        g = self.game
         reserve = self.reserves[self.mover]
-        name = g.colours[self.mover].capitalize()
+        name = self.game.colours[self.mover].capitalize()
         if not isinstance(move, (Play, Destroy)):
             return f"{move} is not an XATS move."
         if move.tile not in reserve:
@@ -278,29 +336,32 @@ class XatsState(State):
     def _apply(self, move: Move) -> "XatsState":
         g = self.game
         p = self.mover
-        reserves = [list(r) for r in self.reserves]
-        stacks = list(self.stack_list)
+        stacks = self.stack_list
         discarded = self.discarded
         next_stack = self.next_stack
         assert isinstance(move, (Play, Destroy))
-        reserves[p].remove(move.tile)
+        tile = move.tile
+        reserves = list(self.reserves)
+        reserves[p] = mask_tiles(tile_mask(reserves[p]) & ~(1 << tile))
         if isinstance(move, Destroy):
-            k = next(i for i, st in enumerate(stacks) if st[0] == move.stack)
-            for t, owner, _, _ in stacks.pop(k)[1]:
-                reserves[owner].append(t)
-            discarded = discarded + ((move.tile, p),)
+            k = self._stack_index(move.stack)
+            back = [list(r) for r in reserves]
+            for t, owner, _, _ in stacks[k][1]:
+                back[owner].append(t)
+            reserves = [tuple(sorted(r)) for r in back]
+            stacks = stacks[:k] + stacks[k + 1:]
+            discarded = discarded + ((tile, p),)
         elif move.stack is None:
-            stacks.append((next_stack, ((move.tile, p, 0, False),)))
+            stacks = stacks + ((next_stack, ((tile, p, 0, False),)),)
             next_stack += 1
         else:
-            k = next(i for i, st in enumerate(stacks) if st[0] == move.stack)
+            k = self._stack_index(move.stack)
             number, tiles = stacks[k]
             top = tiles[-1]
-            fit = fit_orientation(move.tile, top[0], top[2], top[3])
+            fit = fit_orientation(tile, top[0], top[2], top[3])
             assert fit is not None  # _explain checked that the tile fits
-            stacks[k] = (number, tiles + ((move.tile, p, fit[0], fit[1]),))
-        s = XatsState._make(g, tuple(tuple(sorted(r)) for r in reserves), tuple(stacks), discarded,
-                            next_stack, p, self.active)
+            stacks = stacks[:k] + ((number, tiles + ((tile, p, fit[0], fit[1]),)),) + stacks[k + 1:]
+        s = XatsState._make(g, tuple(reserves), stacks, discarded, next_stack, p, self.active)
         s._after_turn()
         return s
 

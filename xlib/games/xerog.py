@@ -78,6 +78,9 @@ def _build_steps() -> tuple[tuple[MoverSteps, ...], tuple[str, ...]]:
 
 
 STEPS, GATE_NAMES = _build_steps()
+# the same with each gate's bit too, (destination, gate, 1 << gate), for the search
+GATED_STEPS = tuple(tuple(tuple((nxt, gate, 1 << gate) for nxt, gate in steps) for steps in per_square)
+                    for per_square in STEPS)
 
 
 class Flight(NamedTuple):
@@ -100,12 +103,29 @@ class Fly(Move):
     """A flight, named by its witness's notation. Flights that leave the same board are one move,
     listed once under the first witness found; every flight into the opponent's base is the win."""
 
-    __slots__ = ("start", "end", "drop", "flight")
+    __slots__ = ("drop", "_witness")
 
     def __init__(self, flight: Flight, text: str | None = None) -> None:
         super().__init__(text or flight.notation())
-        self.start, self.end, self.drop = flight.squares[0], flight.landings[-1], flight.drop
-        self.flight = flight
+        self.drop = flight.drop
+        self._witness = flight  # the flight, but perhaps for the drop (see FlightSearch.outcomes)
+
+    @property
+    def start(self) -> int:
+        return self._witness.squares[0]
+
+    @property
+    def end(self) -> int:
+        """Where the last leg ends (a base as BASE[p])."""
+        return self._witness.landings[-1]
+
+    @property
+    def flight(self) -> Flight:
+        """The witness flight: every square in order, the gates crossed, the landings and the drop."""
+        witness = self._witness
+        if witness.drop != self.drop:
+            witness = self._witness = witness._replace(drop=self.drop)
+        return witness
 
     @property
     def wins(self) -> bool:
@@ -254,9 +274,7 @@ class XeroGState(State):
 
     def home_rank(self, player: int | None = None) -> int | None:
         """The occupied rank (1–6) nearest `player`'s side, or None on an empty board."""
-        p = self.mover if player is None else player
-        r = _nearest_occupied(self.board, p)
-        return None if r is None else r + 1
+        return nearest_rank(self.board, self.mover if player is None else player)
 
     def reaches_base(self, player: int | None = None) -> bool:
         """Could `player` (default: the player to move) fly into the opponent's base from this board, were it
@@ -283,11 +301,7 @@ class XeroGState(State):
             elif self.setups_left:
                 self._moves = SETUPS
             else:
-                flights = self._flights()
-                token = self._mark()
-                for fly in flights:  # made for this state alone: marked as its moves once
-                    fly.origin = token
-                self._moves = tuple(flights) or (PASS,)
+                self._moves = tuple(self._flights()) or (PASS,)  # made for this state alone: marked as made
         if self._moves and not isinstance(self._moves[0], Fly):
             token = self._mark()
             for shared in self._moves:  # the set-ups and the pass serve every state: marked at each listing
@@ -312,22 +326,25 @@ class XeroGState(State):
         return self._pack
 
     def _flights(self) -> list[Fly]:
-        """The legal flights from the home row (falling back rank by rank while none can move)."""
+        """The legal flights from the home row (falling back rank by rank while none can move), kept by
+        outcome too (see _index)."""
+        found: dict[int, Fly] = {}
+        token = self._mark()
         for starts in _home_row_candidates(self.board, self.mover):
-            found: dict[int, Fly] = {}
             packed = self._packed()
             for start in starts:
-                FlightSearch(self.board, self.mover, start).outcomes(found, packed)
+                FlightSearch(self.board, self.mover, start).outcomes(found, packed, token)
             if found:
-                return list(found.values())
-        return []
+                break
+        self._listed = found
+        return list(found.values())
 
     def _index(self) -> dict[int, Fly]:
-        """The listed flights by outcome."""
+        """The listed flights by outcome (see outcome_key)."""
         if self._listed is None:
-            packed = self._packed()
-            self._listed = {outcome_key(self.board, m.start, m.end, m.drop, packed): m
-                            for m in self.moves() if isinstance(m, Fly)}
+            self.moves()
+            if self._listed is None:  # the set-up, the end of the game: no flight
+                self._listed = {}
         return self._listed
 
     def home_row_squares(self) -> list[str]:
@@ -345,17 +362,12 @@ class XeroGState(State):
                 raise NotationError(f"{text!r} is not a set-up: write setup and six pip counts, like setup 321123")
             row = tuple(int(d) for d in digits)
             return next((s for s in SETUPS if s.row == row), None) or Setup(row)
-        m = _FLIGHT_RE.fullmatch(text)
-        if not m:
+        read = read_flight(text)
+        if read is None:
             raise NotationError(f"{text!r} is not Xero-G notation: a flight is its start and landing squares "
                                 f"joined by -, like c1-c3-e3, with >sq for a reprogram drop (d1-d3>e5) or "
                                 f"-N/-S into a base (a1-a4-a6-N)")
-        start = _square(m.group(1), text)
-        landings = [_square(x, text) for x in m.group(2).split("-")[1:]]
-        base = m.group(3)
-        drop = _square(m.group(4), text) if m.group(4) else None
-        if base:
-            landings.append(BASE[SOUTH] if base == "S" else BASE[NORTH])
+        start, landings, drop = read
         if not landings:
             raise NotationError(f"{text!r} names no landing square: a flight is written start-landing, like b1-b3")
         if self._moves is not None:
@@ -428,10 +440,12 @@ class XeroGState(State):
         if isinstance(move, Fly):
             if move.wins:
                 return XeroGState._make(g, self.board, self.mover, self.flown + 1, result=(self.mover,))
-            s = XeroGState._make(g, board_after(self.board, move.start, move.end, move.drop), 1 - self.mover,
-                                 self.flown + 1)
+            start, end, drop = move.start, move.end, move.drop
+            s = XeroGState._make(g, board_after(self.board, start, end, drop), 1 - self.mover, self.flown + 1)
+            s._pack = outcome_key(self.board, start, end, drop, self._packed())  # the board after, packed
         else:  # a pass
             s = XeroGState._make(g, self.board, 1 - self.mover, self.flown + 1)
+            s._pack = self._pack
         s.result = self._draw_after(s)
         return s
 
@@ -441,14 +455,17 @@ class XeroGState(State):
             return (SOUTH, NORTH)
         reps = g.options["repetitions"]
         if reps is not None:
-            count = 1
-            t: State | None = self
+            # every move hands the turn over, so the positions with s's mover to move are two moves apart;
+            # equal packed boards are equal boards
+            count, board = 1, s._packed()
+            t = self.parent
             while isinstance(t, XeroGState) and not t.setups_left:
-                if t.board == s.board and t.mover == s.mover:
+                if (t._pack if t._pack is not None else t._packed()) == board:
                     count += 1
                     if count >= reps:
                         return (SOUTH, NORTH)
                 t = t.parent
+                t = t.parent if t is not None else None
         return None
 
     # ---- text ------------------------------------------------------------------------------
@@ -489,6 +506,18 @@ class _Written(Move):
         self.start, self.landings, self.drop = start, landings, drop
 
 
+def read_flight(text: str) -> tuple[int, tuple[int, ...], int | None] | None:
+    """The start, landings (a base as BASE[player]) and reprogram drop that a flight's notation names, as written
+    (None when the text is no flight's notation)."""
+    m = _FLIGHT_RE.fullmatch(text)
+    if not m:
+        return None
+    landings = [_square(x, text) for x in m.group(2).split("-")[1:]]
+    if m.group(3):
+        landings.append(BASE[SOUTH] if m.group(3) == "S" else BASE[NORTH])
+    return _square(m.group(1), text), tuple(landings), _square(m.group(4), text) if m.group(4) else None
+
+
 def _square(text: str, whole: str) -> int:
     if not isinstance(text, str) or len(text) != 2 or text[0] not in FILES or text[1] not in "123456":
         raise NotationError(f"{text!r} in {whole!r} is not a square: files a–f, ranks 1–6, like c3")
@@ -501,6 +530,13 @@ def _nearest_occupied(board: tuple[int, ...] | list[int], player: int) -> int | 
         if any(board[r * SIZE:(r + 1) * SIZE]):
             return r
     return None
+
+
+def nearest_rank(board: tuple[int, ...] | list[int], player: int) -> int | None:
+    """The occupied rank (1–6) nearest `player`'s side of `board`, or None on an empty board: the home row, and
+    for the opponent of a reprogramming ship the rank beyond which its pyramid may not go."""
+    r = _nearest_occupied(board, player)
+    return None if r is None else r + 1
 
 
 def _home_row_candidates(board: tuple[int, ...], player: int) -> Iterator[list[int]]:
@@ -556,6 +592,31 @@ def board_after(board: tuple[int, ...], start: int, end: int, drop: int | None) 
     return tuple(after)
 
 
+# One way a leg can go: where its last step lands (a base as BASE[p]), the gate of that step, the gates it
+# crosses as bits, and the squares and gates it goes through, in order.
+Way = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]
+
+
+def leg_ways(b: list[int], gated: tuple[tuple[tuple[int, int, int], ...], ...], pos: int, steps: int) -> list[Way]:
+    """Every way a leg of `steps` steps from `pos` can go on the board `b`, in the order of the steps (see
+    GATED_STEPS): through empty squares only, never the same gate twice, its last step onto a square or a
+    base. A flight ruling out more gates skips the ways that cross one of them."""
+    ways: list[Way] = []
+
+    def go(at: int, left: int, gates: int, squares: tuple[int, ...], crossed: tuple[int, ...]) -> None:
+        for nxt, gate, bit in gated[at]:
+            if gates & bit:
+                continue
+            if left > 1:  # pass through: only empty squares, never the base
+                if nxt >= 0 and not b[nxt]:
+                    go(nxt, left - 1, gates | bit, squares + (nxt,), crossed + (gate,))
+            else:
+                ways.append((nxt, gate, gates | bit, squares + (nxt,), crossed + (gate,)))
+
+    go(pos, steps, 0, (), ())
+    return ways
+
+
 class _Stop(Exception):
     """Ends a search early once it has found what it was asked for."""
 
@@ -564,12 +625,13 @@ class FlightSearch:
     """Where the pyramid on `start` can end its legs: the squares of the search behind moves().
 
     The board does not change during a flight, so what matters is each leg's end: an empty square
-    (the turn ends there), a pyramid (reprogram it, or boost from it), or the base. A boost from a
-    pyramid continues with the gates still free. A state (square, steps left, gate just crossed)
-    from which even a flight free to recross gates could reach nothing new is not entered, and a
-    boost from the same square with the same gates crossed is searched once. Single legs are
-    searched first, so whatever one leg reaches is written as one leg. Each end keeps the first
-    flight found to it as its witness, so the search never copies a path except to keep one."""
+    (the turn ends there), a pyramid (reprogram it, or boost from it), or the base. The ways a leg
+    of so many steps can go from a square are listed once (leg_ways) and tried against the gates
+    crossed so far. A boost from a pyramid continues with the gates still free; a boost from which
+    even a flight free to recross gates could reach nothing new is not entered, and a boost from
+    the same square with the same gates crossed is searched once. Single legs are searched first,
+    so whatever one leg reaches is written as one leg. Each end keeps the first flight found to it
+    (in the order of the steps) as its witness."""
 
     def __init__(self, board: tuple[int, ...], mover: int, start: int, stop: str | None = None) -> None:
         """Search every flight of the pyramid on `start`; stop="win" searches until one reaches the base,
@@ -578,7 +640,7 @@ class FlightSearch:
         self.ends: dict[int, Flight] = {}      # empty squares where a leg ends (the start excluded)
         self.landings: dict[int, Flight] = {}  # pyramids where a leg ends
         self.win: Flight | None = None
-        self.nodes = 0
+        self.nodes = 0  # ways of legs tried
         self._stop = stop
         try:
             self._run()
@@ -587,59 +649,59 @@ class FlightSearch:
 
     def _run(self) -> None:
         steps_of = STEPS[self.mover]
+        gated = GATED_STEPS[self.mover]
         b = list(self.board)
         start = self.start
         ship = b[start]
         b[start] = 0  # the start square counts as empty once left
         ends, landings, stop = self.ends, self.landings, self._stop
         near = _gates_at(steps_of, 1 << start)  # the gates kept exact in the relaxed flights (see _state)
-        reach = _relaxed_reach(b, steps_of, start, ship, near)
+        # the relaxed bound costs a search of its own: a short search goes without it (a question about the
+        # base, which it narrows down the most, sooner)
+        reach: dict[int, int] | None = None
         first = _state(start, ship, -1, 0)
         # what is still to find: bit sq for an end or landing on sq, WIN_BIT for the base (a question
         # about the base looks for the base alone)
         missing = WIN_BIT if stop == "win" else (1 << (SQUARES + 1)) - 1
-        refine_at = REFINE_AFTER
+        refine_at = BOUND_AFTER if stop != "win" else BOUND_AFTER // 4
         boosted: set[tuple[int, int]] = set()
-        squares: list[int] = [start]
-        crossed: list[int] = []
-        legs: list[int] = []
+        ways_from: dict[int, list[Way]] = {}
         nodes = 0
         boosting = False
-
-        def witness(last: int, gate: int) -> Flight:
-            return Flight((*squares, last), (*crossed, gate), (*legs, last))
+        new_flight = tuple.__new__  # a Flight made straight from its fields
 
         def refine() -> None:
-            """A long search: keep the gates around what is still unfound exact too, for a tighter bound."""
+            """A long search: work out the relaxed bound, or keep the gates around what is still unfound exact
+            too, for a tighter one."""
             nonlocal reach, near, refine_at
+            if reach is None:
+                reach = _relaxed_reach(b, steps_of, start, ship, near)
+                refine_at = REFINE_AFTER
+                return
             refine_at *= 4
             more = near | _gates_at(steps_of, reach[first] & missing)
             if more != near and more.bit_count() <= MAX_EXACT_GATES:
                 near = more
                 reach = _relaxed_reach(b, steps_of, start, ship, near)
 
-        def leg(pos: int, left: int, gates: int) -> None:
-            # a state is entered only if, even ignoring the gates, something new can be reached from it
+        def leg(pos: int, left: int, gates: int, squares: tuple[int, ...], crossed: tuple[int, ...],
+                legs: tuple[int, ...]) -> None:
+            # every way the leg can go (see leg_ways), in the order of the steps; a boost is entered only if,
+            # even ignoring the gates, something new can be reached from it
             nonlocal nodes, missing
             if nodes > refine_at:
                 refine()
-            for nxt, gate in steps_of[pos]:
-                bit = 1 << gate
-                if gates & bit:
+            ways = ways_from.get(pos << 2 | left)
+            if ways is None:
+                ways = ways_from[pos << 2 | left] = leg_ways(b, gated, pos, left)
+            for nxt, gate, way_gates, way_squares, way_crossed in ways:
+                if gates & way_gates:
                     continue
                 nodes += 1
-                if left > 1:  # pass through: only empty squares, never the base
-                    if nxt >= 0 and not b[nxt] and \
-                            reach[((gates | bit) & near) << 17 | nxt << 10 | (left - 1) << 7 | gate + 1] & missing:
-                        squares.append(nxt)
-                        crossed.append(gate)
-                        leg(nxt, left - 1, gates | bit)
-                        squares.pop()
-                        crossed.pop()
-                    continue
                 if nxt < 0:  # the opponent's base, on the last step of a leg: the win
                     if self.win is None:
-                        self.win = witness(nxt, gate)
+                        self.win = new_flight(Flight, (squares + way_squares, crossed + way_crossed, legs + (nxt,),
+                                                       None))
                         missing &= ~WIN_BIT
                         if stop is not None:
                             raise _Stop
@@ -647,32 +709,28 @@ class FlightSearch:
                 p = b[nxt]
                 if not p:
                     if nxt != start and nxt not in ends:
-                        ends[nxt] = witness(nxt, gate)
+                        ends[nxt] = new_flight(Flight, (squares + way_squares, crossed + way_crossed, legs + (nxt,),
+                                                        None))
                         missing &= ~(1 << nxt)
                         if stop == "any":
                             raise _Stop
                     continue
                 if nxt not in landings:
-                    landings[nxt] = witness(nxt, gate)
+                    landings[nxt] = new_flight(Flight, (squares + way_squares, crossed + way_crossed, legs + (nxt,),
+                                                        None))
                     missing &= ~(1 << nxt)
-                now = gates | bit
-                if not boosting or (nxt, now) in boosted or \
+                now = gates | way_gates
+                if not boosting or (nxt, now) in boosted or reach is not None and \
                         not reach[(now & near) << 17 | nxt << 10 | p << 7 | gate + 1] & missing:
                     continue  # boosted from here with these very gates crossed already, or nothing new ahead
                 boosted.add((nxt, now))
-                squares.append(nxt)
-                crossed.append(gate)
-                legs.append(nxt)
-                leg(nxt, p, now)
-                squares.pop()
-                crossed.pop()
-                legs.pop()
+                leg(nxt, p, now, squares + way_squares, crossed + way_crossed, legs + (nxt,))
 
         try:
             boosting = False  # single legs first, so that what one leg reaches has a one-leg witness
-            leg(start, ship, 0)
+            leg(start, ship, 0, (start,), (), ())
             boosting = True
-            leg(start, ship, 0)
+            leg(start, ship, 0, (start,), (), ())
         finally:
             self.nodes = nodes
 
@@ -684,32 +742,38 @@ class FlightSearch:
         self.outcomes(probe)
         return bool(probe)
 
-    def outcomes(self, found: dict[int, Fly], packed: int | None = None) -> None:
-        """Add a move for each outcome not yet in `found` (keyed by outcome_key): the win, each empty
-        end, then each pyramid landing with each allowed drop square."""
+    def outcomes(self, found: dict[int, Fly], packed: int | None = None, origin: object = None) -> None:
+        """Add a move for each outcome not yet in `found` (keyed by outcome_key), marked with `origin`
+        (see Move.origin): the win, each empty end, then each pyramid landing with each allowed drop square.
+
+        A reprogram lists a move per drop square, so the moves are made here at the least cost, without
+        __init__: a move's witness is the landing's flight, with the drop put in when it is asked for."""
         board, start = self.board, self.start
         if packed is None:
             packed = pack(board)
+        new = object.__new__
         if self.win is not None and WIN_KEY not in found:
-            found[WIN_KEY] = Fly(self.win)
+            found[WIN_KEY] = fly = Fly(self.win)
+            fly.origin = origin
         ship = board[start]
         left = packed - (ship << (2 * start))  # the board with the start square empty
         for end, flight in self.ends.items():
             key = left + (ship << (2 * end))
             if key not in found:
-                found[key] = Fly(flight)
+                found[key] = fly = new(Fly)
+                fly.text, fly.origin, fly.drop, fly._witness = flight.notation(), origin, None, flight
         for end, flight in self.landings.items():
             after = list(board)
             after[start] = 0
             after[end] = ship
             lifted = board[end]
-            squares, gates, legs, _ = flight
             text = flight.notation() + ">"
             landed = left + ((ship - lifted) << (2 * end))
             for d in drop_squares(after, self.mover):
                 key = landed + (lifted << (2 * d))
                 if key != packed and key not in found:
-                    found[key] = Fly(Flight(squares, gates, legs, d), text + SQ_NAMES[d])
+                    found[key] = fly = new(Fly)
+                    fly.text, fly.origin, fly.drop, fly._witness = text + SQ_NAMES[d], origin, d, flight
 
 
 WIN_BIT = 1 << SQUARES
@@ -722,7 +786,8 @@ def _state(pos: int, left: int, came: int, near: int) -> int:
     return (near << 17) | (pos << 10) | (left << 7) | (came + 1)
 
 
-REFINE_AFTER = 2000    # search nodes before the relaxed bound is tightened (and four times as many after)
+BOUND_AFTER = 1000     # ways of legs tried before the relaxed bound is worked out
+REFINE_AFTER = 4000    # ways of legs tried before it is tightened (and four times as many after)
 MAX_EXACT_GATES = 8    # at most this many gates kept exact in the relaxed flights
 
 
@@ -793,7 +858,7 @@ def _relaxed_reach(b: list[int], steps_of: MoverSteps, start: int, ship: int, ne
 
 
 def search_flights(board: tuple[int, ...], mover: int, start: int, found: dict[int, Fly]) -> int:
-    """Add every outcome of flying the pyramid on `start` to `found`; return the search nodes (steps tried)."""
+    """Add every outcome of flying the pyramid on `start` to `found`; return the search nodes (ways of legs tried)."""
     search = FlightSearch(board, mover, start)
     search.outcomes(found)
     return search.nodes

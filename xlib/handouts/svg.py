@@ -32,10 +32,10 @@ MIN_PRINT_PT = 7.0
 MM = re.compile(r"^(\d+(?:\.\d+)?)mm$")
 
 
-def num(x: float) -> str:
+def num(x: float, decimals: int = 1) -> str:
     """A coordinate in few characters: one decimal at most (a tenth of a view unit is far below what prints), no
-    trailing zero."""
-    text = f"{float(x):.1f}".rstrip("0").rstrip(".")
+    trailing zero; a transform's turn and scale take more `decimals` (one would print a 45° label 2 % small)."""
+    text = f"{float(x):.{decimals}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
@@ -78,13 +78,18 @@ def _font(font: str) -> dict[str, str]:
     return {"font-size": "12", "font-family": str(font) or "sans-serif"}
 
 
-#: how much wider than drawn a label enlarged for print may grow (then it is narrowed to fit)
-GROWTH = 1.3
-
-
 def _guess(text: Any, size: float, font: dict[str, str]) -> float:
     """About how wide `text` is in a font of `size` units (a bold one a little wider)."""
     return len(str(text)) * size * (0.62 if font.get("font-weight") == "bold" else 0.56)
+
+
+def _inside(x: float, wide: float, anchor: str, width: float, gap: float = 2.0) -> float:
+    """The anchor `x` of a label `wide` units wide moved, if need be, so that the whole label lies inside a picture
+    `width` units wide (`gap` from its edges); a label wider than the picture is centred on it."""
+    left = {"start": 0.0, "middle": wide / 2, "end": wide}[anchor]   # from the label's left end to its anchor
+    if wide + 2 * gap >= width:
+        return width / 2 - wide / 2 + left
+    return min(max(x, gap + left), width - gap - wide + left)
 
 
 class _Drawing:
@@ -107,7 +112,9 @@ class _Drawing:
 
     def _transform_attr(self) -> dict[str, str]:
         m = self.pen.matrix
-        return {} if m == IDENTITY else {"transform": "matrix(" + " ".join(num(v) for v in m) + ")"}
+        if m == IDENTITY:
+            return {}
+        return {"transform": "matrix(" + " ".join([*(num(v, 4) for v in m[:4]), num(m[4]), num(m[5])]) + ")"}
 
     def _fill_paint(self) -> dict[str, str]:
         return {"fill": str(self.pen.settings["fill_style"]), **self._alpha()}
@@ -244,15 +251,13 @@ class _Drawing:
         s = self.pen.settings
         font = _font(s["font"])
         anchor = ANCHORS.get(str(s["text_align"]), "start")
-        drawn = float(font["font-size"])
-        room = None   # an enlarged label may grow a little wider than drawn, never past the picture's edge
-        if drawn < self.min_font:   # printed, a label is never smaller than MIN_PRINT_PT
-            font["font-size"] = num(math.ceil(self.min_font * 10) / 10)
-            room = _guess(text, drawn, font) * GROWTH
-            if self.width and self.pen.matrix == IDENTITY:
-                edge = {"start": self.width - x, "end": x, "middle": 2 * min(x, self.width - x)}[anchor]
-                room = min(room, max(edge - 2, 1.0))
-            max_width = room if max_width is None else min(float(max_width), room)
+        a, b, c, d, _, _ = self.pen.matrix
+        scale = math.sqrt(abs(a * d - b * c)) or 1.0   # a transformed label prints at its size times this
+        if float(font["font-size"]) * scale < self.min_font:   # printed, a label is never smaller than MIN_PRINT_PT
+            font["font-size"] = num(math.ceil(self.min_font / scale * 10) / 10)
+            max_width = None   # nor narrowed to fit a room the view gave it: it keeps its size, and its place ...
+            if self.width and self.pen.matrix == IDENTITY:   # ... but inside the picture, moved in from its edge
+                x = _inside(x, _guess(text, float(font["font-size"]), font), anchor, self.width)
         baseline = BASELINES.get(str(s["text_baseline"]), "alphabetic")
         attrs = {"x": num(x), "y": num(y), **{k: v for k, v in font.items() if (k, v) != ("font-family", FAMILY)},
                  **({"text-anchor": anchor} if anchor != "start" else {}),
@@ -351,25 +356,58 @@ class _Drawing:
         self.elements.clear()
 
 
-def min_font(width: float, size: tuple[str, str] | None) -> float:
-    """The font size, in view units, that prints at MIN_PRINT_PT when a view `width` units wide is printed `size`
-    (a width in mm); 0 when the printed size is not in mm."""
-    found = MM.match(size[0]) if size is not None else None
-    if found is None or not float(found.group(1)):
+def min_font(width: float, height: float, size: tuple[str, str] | None) -> float:
+    """The font size, in view units, that prints at MIN_PRINT_PT when a view `width` × `height` units is printed
+    `size` (a width and height in mm, scaled by the smaller of the two as SVG does); 0 when not in mm."""
+    found = [MM.match(length) for length in size] if size is not None else []
+    if len(found) != 2 or not all(m and float(m.group(1)) for m in found):
         return 0.0
-    return MIN_PRINT_PT * width / (float(found.group(1)) / 25.4 * 72)
+    points_per_unit = min(float(m.group(1)) / side for m, side in zip(found, (width, height)) if m) / 25.4 * 72
+    return MIN_PRINT_PT / points_per_unit
+
+
+def _label_box(attrs: dict[str, str], text: str) -> tuple[float, float, float, float]:
+    """About where an upright label lies (x0, y0, x1, y1 in view units), from its anchor, baseline and size, a little
+    inside its glyphs' outline, so that labels that only touch do not count as overlapping."""
+    size = float(attrs.get("font-size", "12"))
+    wide = float(attrs.get("textLength") or len(text) * size * (0.6 if attrs.get("font-weight") == "bold" else 0.53))
+    x, y = float(attrs.get("x", "0")), float(attrs.get("y", "0"))
+    x0 = {"middle": x - wide / 2, "end": x - wide}.get(attrs.get("text-anchor", ""), x)
+    top = {"central": y - 0.36 * size, "text-before-edge": y + 0.1 * size, "hanging": y + 0.1 * size,
+           "text-after-edge": y - 0.82 * size}.get(attrs.get("dominant-baseline", ""), y - 0.72 * size)
+    return x0 + 0.05 * wide, top, x0 + 0.95 * wide, top + 0.72 * size
+
+
+def crowded(ops: Sequence[tuple[str, Any]], width: float, height: float, size: tuple[str, str]) -> bool:
+    """Whether two upright labels of recorded canvas `ops` run into each other when printed `size` (their type
+    enlarged to MIN_PRINT_PT): a label drawn over another at the same place (a tile over a tile) covers it."""
+    drawing = _replay(ops, width, height, size)
+    boxes = [_label_box(attrs, text) for tag, attrs, text in drawing.elements
+             if tag == "text" and text and "transform" not in attrs]
+    for k, (ax0, ay0, ax1, ay1) in enumerate(boxes):
+        for bx0, by0, bx1, by1 in boxes[k + 1:]:
+            if abs(ax0 + ax1 - bx0 - bx1) < 2 and abs(ay0 - by0) < 2:
+                continue
+            if not (ax1 <= bx0 or bx1 <= ax0 or ay1 <= by0 or by1 <= ay0):
+                return True
+    return False
+
+
+def _replay(ops: Sequence[tuple[str, Any]], width: float, height: float, size: tuple[str, str] | None) -> _Drawing:
+    drawing = _Drawing(min_font(width, height, size), width)
+    for name, value in ops:
+        if name in SETTINGS:
+            drawing.setting(name, value)
+        else:
+            drawing.call(name, value)
+    return drawing
 
 
 def to_svg(ops: Sequence[tuple[str, Any]], width: float, height: float, size: tuple[str, str] | None = None,
            label: str = "") -> str:
     """SVG text of recorded canvas `ops` on a `width` × `height` canvas; `size` is its printed width and height (CSS
     lengths such as "80mm"), and `label` what it shows, for a screen reader."""
-    drawing = _Drawing(min_font(width, size), width)
-    for name, value in ops:
-        if name in SETTINGS:
-            drawing.setting(name, value)
-        else:
-            drawing.call(name, value)
+    drawing = _replay(ops, width, height, size)
     attrs = {"xmlns": "http://www.w3.org/2000/svg", "viewBox": f"0 0 {num(width)} {num(height)}", "role": "img",
              "font-family": FAMILY}
     if size is not None:
@@ -396,6 +434,7 @@ def draw(state: State, marks: Sequence[str] = (), view: View | None = None,
 
 def picture(state: State, marks: Sequence[str] = (), size: tuple[str, str] | None = None, label: str = "",
             view: View | None = None, compact: bool = False) -> str:
-    """An SVG picture of `state`, drawn by the same view code as the board (see `draw`)."""
+    """An SVG picture of `state`, drawn by the same view code as the board (see `draw`); a `compact` one shows the
+    view's `compact_width`."""
     canvas, view = draw(state, marks, view, compact)
-    return to_svg(canvas.ops, view.width, view.height, size, label)
+    return to_svg(canvas.ops, view.compact_width if compact else view.width, view.height, size, label)

@@ -2,7 +2,7 @@
 
 Each lesson module holds SCENES (in teaching order, each with its exercises) and DECISIONS (our choices where the
 rules leave a gap, in plain words); `xlib.registry.lesson(name)` finds it."""
-from .exercise import Exercise, mover_wins, played, turn_moves, turn_over
+from .exercise import AsEntered, Exercise, mover_wins, played, turn_moves, turn_over
 from .scene import Scene
 
-__all__ = ["Exercise", "Scene", "mover_wins", "played", "turn_moves", "turn_over"]
+__all__ = ["AsEntered", "Exercise", "Scene", "mover_wins", "played", "turn_moves", "turn_over"]

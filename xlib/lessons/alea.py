@@ -8,7 +8,7 @@ from __future__ import annotations
 from .. import registry
 from ..core import State
 from ..games.alea import NAMES, AleaState, Convert, Place
-from .exercise import Exercise, Goal, Miss, played, turn_moves
+from .exercise import Exercise, Goal, Miss, Reason, played, turn_moves
 from .scene import Scene
 
 G = "alea"
@@ -239,6 +239,70 @@ def cells_miss(*cells: str) -> Miss:
     return miss
 
 
+# ---- why a move the rules allow is not the one they refuse, worked out on the position -----------------------
+def _turned(start: State, choice: str) -> list[str]:
+    """The stones a legal move turned, read from the board before and after it (none for a placement)."""
+    before, after = _alea(start), _alea(start.play(choice))
+    return [c for c in before.game.names if before.stone(c) is not None and after.stone(c) != before.stone(c)]
+
+
+def _placed(start: State, choice: str) -> bool:
+    return isinstance(start.parse(choice), Place)
+
+
+def _placement(rule: str) -> str:
+    return f"It places a stone on an empty cell: {rule}."
+
+
+def has_stones_to_flip(start: State, choice: str) -> str:
+    """Why a move is allowed where the rule is that a conversion needs an enemy stone next to it."""
+    if start.explain(choice) is not None:
+        return ""
+    if _placed(start, choice):
+        return _placement("a turn may place a stone or convert")
+    turned = _turned(start, choice)
+    return (f"{choice[1:]} touches {NAMES[1 - (start.to_move or 0)]}'s {_listed(turned)}, so converting around it "
+            f"flips {'it' if len(turned) == 1 else 'them'}.")
+
+
+def flips_no_protected_stone(start: State, choice: str) -> str:
+    """Why a move is allowed where the rule is protection: it flips no protected stone, or it is a placement."""
+    if start.explain(choice) is not None:
+        return ""
+    if _placed(start, choice):
+        return _placement("protection stops only conversions")
+    turned, ringed = _turned(start, choice), sorted(_alea(start).protected)
+    which = "which is not" if len(turned) == 1 else "none of them"
+    only = f"only {_listed(ringed)}, ringed, {'is' if len(ringed) == 1 else 'are'}" if ringed else \
+        "no stone is now"
+    return f"It flips {'only ' if len(turned) == 1 else ''}{_listed(turned)}, {which} protected: {only}."
+
+
+def may_before_the_end(start: State, choice: str) -> str:
+    """Why a move is allowed where the rule is that passing waits for the final turns."""
+    if start.explain(choice) is not None:
+        return ""
+    empty = [c for c in _alea(start).game.names if _alea(start).stone(c) is None]
+    if _placed(start, choice):
+        last = "the last empty cell" if empty == [choice] else "an empty cell"
+        return f"It places a stone on {last}: placing is allowed while a cell is empty."
+    return (f"It flips {_listed(_turned(start, choice))}: converting is allowed before the board is full "
+            f"too; only passing waits for the final turns.")
+
+
+def flips_compared_with(same: str) -> Reason:
+    """Why a move is not the very move `same`: what each flips, read from the board before and after."""
+    def because(start: State, choice: str) -> str:
+        if start.explain(choice) is not None:
+            return ""
+        theirs = _listed(_turned(start, same))
+        if _placed(start, choice):
+            return f"It places a stone and flips nothing; {same} flips {theirs}."
+        mine = _turned(start, choice)
+        return f"It flips {'only ' if len(mine) == 1 else ''}{_listed(mine)}; {same} flips {theirs}."
+    return because
+
+
 PLACING = Scene(G, "Placing a stone", [
     "Cells are named as on a chess board: files a, b, c… from the left, ranks 1, 2, 3… from the bottom. "
     "Black moves first. A turn is either placing a stone on any empty cell, or converting.",
@@ -287,7 +351,8 @@ CONVERTING = Scene(G, "Converting: all or none", [
                 "b4 places a stone on an empty cell.",
             hint="A conversion needs at least one enemy stone next to your stone.",
             solution=("xa1",), illegal="xa1",
-            position="...../..WW./.WBW./...../B.... B -", choices=("xc3", "xa1", "b4"), answer="xa1"),
+            position="...../..WW./.WBW./...../B.... B -", choices=("xc3", "xa1", "b4"), answer="xa1",
+            because=has_stones_to_flip),
         Exercise(
             "Black to move: convert so that White keeps only one stone on the board.",
             why="xc3 flips b3, c4 and d3 all together. d4 touches c3 only at a corner, so it is not a neighbour "
@@ -315,7 +380,8 @@ PROTECTED_PLACED = Scene(G, "Protection after a placement", [
                 "conversion flips all or none, so xc3 is refused. xb2 flips only c2, which is not protected.",
             hint="Which conversion would have to flip the stone White just placed?",
             solution=("xc3",), illegal="xc3",
-            position="...../...../..BW./.BW../..... B d3", choices=("xb2", "xc3", "d4"), answer="xc3"),
+            position="...../...../..BW./.BW../..... B d3", choices=("xb2", "xc3", "d4"), answer="xc3",
+            because=flips_no_protected_stone),
         Exercise(
             "White just placed d3 next to your c3. Black to move: make sure White cannot flip c3 on its next turn.",
             why="Your new stone next to d3 is protected on White's turn, and converting around d3 would have to "
@@ -353,7 +419,8 @@ PROTECTED_FLIPPED = Scene(G, "Protection after a conversion", [
                 "and d4, and c3 may not be flipped now, so the whole conversion is refused. xe4 flips only d4.",
             hint="Look for the conversion that would have to flip the ringed stone.",
             solution=("xd3",), illegal="xd3",
-            position="...../...WB/.WWB./...../..... B c3 streak 1", choices=("xe4", "xd3", "c4"), answer="xd3"),
+            position="...../...WB/.WWB./...../..... B c3 streak 1", choices=("xe4", "xd3", "c4"), answer="xd3",
+            because=flips_no_protected_stone),
         Exercise(
             "White just flipped c3, so it is protected. Black to move: convert so that at least 2 white stones "
             "turn black.",
@@ -390,7 +457,8 @@ BLACK_DEFENDS = Scene(G, "Black defends (the worked case of the rules)", [
                 "or none, so xc3 is refused for one turn.",
             hint="Which stone carries the ring, and which conversion would flip it?",
             solution=("xc3",), illegal="xc3",
-            position="...../...../.BWB./..B../..... W b3", choices=("a5", "xc3", "c4"), answer="xc3"),
+            position="...../...../.BWB./..B../..... W b3", choices=("a5", "xc3", "c4"), answer="xc3",
+            because=flips_no_protected_stone),
         Exercise(
             "Two turns later. White to move: convert so that at least 3 black stones turn white.",
             why="The ring has moved on to e5, so b3 is no longer protected: xc3 flips b3, c2 and d3.",
@@ -423,8 +491,7 @@ SAME_FLIPS = Scene(G, "Two conversions, one move", [
             hint="List the white stones each black stone touches.",
             solution=("xd2",), illegal="xd3",
             position="...../...../..BW./.BWB./..... B -", choices=("xb2", "xd2", "d4"), answer="xd2",
-            reasons={"xb2": "xb2 flips only c2; xc3 flips c2 and d3.",
-                     "d4": "d4 places a stone and flips nothing; xc3 flips c2 and d3."}),
+            because=flips_compared_with("xc3")),
     ])
 
 SUPERKO_START = "BWW../...../WBB../...../BWW.. B -"
@@ -500,7 +567,8 @@ THE_END = Scene(G, "The end: a full board, two final turns, counting", [
                 "the last cell; xc3 converts b3.",
             hint="When may a player pass?",
             solution=("pass",), illegal="pass",
-            position="WWBB/WWBB/WBBB/W.BB B -", choices=("b1", "xc3", "pass"), answer="pass"),
+            position="WWBB/WWBB/WBBB/W.BB B -", choices=("b1", "xc3", "pass"), answer="pass",
+            because=may_before_the_end),
         Exercise(
             "Black filled the board with a2. White's final turn (1 of 2): convert so that White wins, whatever "
             "Black does in the last turn.",
@@ -575,7 +643,8 @@ EIGHT_NEIGHBOURS = Scene(G, "Option: 8 neighbours", [
                 "would have to flip it, so it is refused. xe2 flips d3 only.",
             hint="With 8 neighbours, a protected stone at a corner counts too.",
             solution=("xc3",), illegal="xc3",
-            position="...../...W./..BW./....B/..... B d4", choices=("xe2", "xc3", "c4"), answer="xc3"),
+            position="...../...W./..BW./....B/..... B d4", choices=("xe2", "xc3", "c4"), answer="xc3",
+            because=flips_no_protected_stone),
     ])
 
 SCENES = [PLACING, CONVERTING, PROTECTED_PLACED, PROTECTED_FLIPPED, BLACK_DEFENDS, SAME_FLIPS, SUPERKO, STREAK,

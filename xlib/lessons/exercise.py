@@ -5,12 +5,12 @@ says whether the position reached solves the task (a predicate over the public A
 answer counts, not one cell). A *choice* exercise: the student picks one of `choices` (moves in
 notation, such as "which of these is illegal?"), and `answer` is the right one; each pick is
 answered with why it is not the answer to that question. Either way a right answer gets `why`, a wrong one
-what it did and why that does not do the task (`miss` for a move, `reasons` or the rules for a choice), two
-misses the `hint`, and "Show me" plays `solution` with its sentence."""
+what it did and why that does not do the task (`miss` for a move; for a choice `reasons`, `because` worked out
+on the position, or the rules), two misses the `hint`, and "Show me" plays `solution` with its sentence."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Generic, TypeVar
 
 from .. import registry
 from ..core import Move, State
@@ -19,6 +19,11 @@ from ..core import Move, State
 Goal = Callable[[State, State], bool]
 #: (the exercise's position, the position after a wrong turn) -> what the turn did and why that misses the task
 Miss = Callable[[State, State], str]
+#: (the exercise's position, a wrong choice) -> why that choice is not the answer, worked out on the position
+Reason = Callable[[State, str], str]
+#: a turn's moves as the student entered them (in notation)
+Entered = tuple[str, ...]
+T = TypeVar("T")
 
 #: the most decisions one turn may take in an exercise (XAllies sows, then drops, then shoots)
 MAX_TURN_STEPS = 40
@@ -33,7 +38,8 @@ class Exercise:
     before the student's turn (the history a rule such as superko looks back on); `miss` (every move exercise has
     one) says what a legal wrong turn did in this exercise's terms and why that does not do the task, from what
     the goal found missing; `reasons` gives a wrong choice the reason it is not the answer to this question
-    (where none is given, a choice whose legality differs from the answer's is answered by the rules)."""
+    (where none is given, `because` works one out on the position, or else a choice whose legality differs from
+    the answer's is answered by the rules)."""
 
     task: str
     why: str
@@ -49,6 +55,7 @@ class Exercise:
     seed: int = 0
     before: tuple[str, ...] = ()
     reasons: dict[str, str] = field(default_factory=dict)
+    because: Reason | None = None
 
     def __post_init__(self) -> None:
         if (self.goal is None) == (not self.choices):
@@ -64,6 +71,8 @@ class Exercise:
         if stray:
             raise ValueError(f"exercise {self.task!r}: reasons given for {sorted(map(str, stray))}, which are not "
                              f"wrong choices")
+        if self.because is not None and not self.choices:
+            raise ValueError(f"exercise {self.task!r}: only a choice exercise works out why a choice is wrong")
 
     @property
     def kind(self) -> str:
@@ -77,34 +86,35 @@ class Exercise:
             s = s.play(m)
         return s
 
-    def check(self, start: State, end: State) -> bool:
-        """True when the position the student's turn reached solves the task (move kind)."""
+    def check(self, start: State, end: State, entered: Entered = ()) -> bool:
+        """True when the position the student's turn reached solves the task (move kind); `entered`, when given, is
+        the turn as the student entered it (see AsEntered)."""
         if self.goal is None:
             raise ValueError("a choice exercise is checked by its answer, not by a position")
-        return bool(self.goal(start, end))
+        return bool(_judged(self.goal, start, end, entered))
 
     def solved_by_choice(self, choice: str) -> bool:
         return self.answer is not None and choice == self.answer
 
-    def missed_because(self, start: State, end: State) -> str:
-        """What a wrong turn did and why that does not do the task (move kind)."""
+    def missed_because(self, start: State, end: State, entered: Entered = ()) -> str:
+        """What a wrong turn did and why that does not do the task (move kind); `entered`, when given, is the turn
+        as the student entered it (see AsEntered)."""
         if self.miss is None:
             raise ValueError("a choice exercise is answered by its choices' reasons")
-        return self.miss(start, end).strip()
+        return _judged(self.miss, start, end, entered).strip()
 
-    def why_not(self, start: State, choice: str, does: str = "") -> str:
-        """Why `choice` is not the answer to this question: its own reason, or what the rules say of it where
-        its legality differs from the answer's ('' when neither says it); `does`, when given, is what the
-        legal move does, in the move list's words."""
+    def why_not(self, start: State, choice: str) -> str:
+        """Why `choice` is not the answer to this question: its own reason, one worked out on the position, or
+        what the rules say of it where the rules refuse it and allow the answer ('' when none says it)."""
         if choice in self.reasons:
             return self.reasons[choice]
-        legal = {c: _refusal(start, c) == "" for c in (choice, str(self.answer))}
-        if legal[choice] == legal[str(self.answer)]:
-            return ""
-        if legal[choice]:
-            done = f" ({does})" if does else ""
-            return f"It is a legal move here{done}, so it is not the one the rules refuse."
-        return f"The rules refuse it: {_refusal(start, choice)}"
+        worked_out = self.because(start, choice) if self.because is not None else ""
+        if worked_out:
+            return worked_out
+        refused = _refusal(start, choice)
+        if refused and not _refusal(start, str(self.answer)):
+            return f"The rules refuse it: {refused}"
+        return ""
 
     def solution_end(self, start: State) -> State:
         """The position the solution reaches (its moves must be legal: a lesson test plays them)."""
@@ -114,9 +124,33 @@ class Exercise:
         return s
 
 
+@dataclass(frozen=True)
+class AsEntered(Generic[T]):
+    """A goal or a miss that reads the turn as the student entered it: `judge(start, end, entered)`.
+
+    A game may keep a move under another notation with the same result (Xero-G lists one flight per board it
+    leaves), so what the student did, such as where their ship landed, is read from what they entered. Called as
+    a plain goal or miss, it reads the moves the game kept."""
+
+    judge: Callable[[State, State, Entered], T]
+
+    def __call__(self, start: State, end: State) -> T:
+        return self.judge(start, end, tuple(str(m) for m in turn_moves(start, end)))
+
+
+def _judged(judge: Callable[[State, State], T], start: State, end: State, entered: Entered) -> T:
+    """A goal's or a miss's answer, on the turn as entered where it reads that (AsEntered) and it was given."""
+    if entered and isinstance(judge, AsEntered):
+        return judge.judge(start, end, tuple(entered))
+    return judge(start, end)
+
+
 def _refusal(start: State, choice: str) -> str:
-    """The rules' sentence refusing `choice` at `start`, or '' when it is a legal move there."""
-    return start.explain(choice) or ""
+    """The rules' sentence refusing `choice` at `start`, or '' when it is a legal move there; without the move's
+    own notation where the rules begin with it ("a6-a4: a6 is not…"): the answer names the choice already."""
+    reason = start.explain(choice) or ""
+    named = f"{choice.strip()}:"
+    return reason[len(named):].strip() if reason.lower().startswith(named.lower()) else reason
 
 
 def turn_over(start: State, now: State) -> bool:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ..core import State
 from ..games.x import NAMES, XState, winner
-from .exercise import Exercise, Goal, Miss, turn_moves
+from .exercise import Exercise, Goal, Miss, Reason, turn_moves
 from .scene import Scene
 
 G = "x"
@@ -136,6 +136,33 @@ def a1_inside_miss(start: State, end: State) -> str:
     return owner_now("a1")(start, end)
 
 
+# ---- why a wrong choice is not the answer, worked out on the position -------------------------------
+def on_an_empty_cell(start: State, choice: str) -> str:
+    """Why a stone may go on `choice`: the cell is empty (and a corner it takes there, read from the corners after)."""
+    if start.explain(choice) is not None:
+        return ""
+    before, after = _x(start).corners, _x(start.play(choice)).corners
+    taken = [k for k in after if after[k] == start.to_move and before[k] != start.to_move]
+    there = f", and there it takes corner {taken[0]}" if len(taken) == 1 else ""
+    return f"The cell is empty: a stone may go on any empty cell{there}."
+
+
+def winner_after(move: str) -> Reason:
+    """Why a player (the choice, by name) would not win after `move`: their count is shared, or another count that
+    nobody shares is larger (the counts after the move, by the rule's own count)."""
+    def because(start: State, choice: str) -> str:
+        counts = tuple(int(c) for c in start.play(move).scores)
+        p = NAMES.index(choice)
+        after = f"After {move} the corners are " + ", ".join(f"{NAMES[q]} {c}" for q, c in enumerate(counts))
+        twins = [NAMES[q] for q in range(len(counts)) if q != p and counts[q] == counts[p]]
+        if twins:
+            return f"{after}: {choice}'s {counts[p]} is shared with {twins[0]}'s, and a shared count wins nothing."
+        best = winner(counts)
+        return (f"{after}: nobody shares {choice}'s {counts[p]}, but {NAMES[best]}'s {counts[best]} is larger and "
+                f"nobody shares it either.")
+    return because
+
+
 # ---- exercises: each scene's rule checked on positions of its own (6 on a side) -------------------
 TURNS_EXERCISES = [
     Exercise(
@@ -150,7 +177,7 @@ TURNS_EXERCISES = [
         why="c3 already holds Red's stone. A stone goes on an empty cell, and stones never move.",
         hint="Look for a cell that is not empty. Corner cells are cells like any other.",
         solution=("c3",), illegal="d4", position="....../....../..R.../.G.Y../....../...... R",
-        choices=("a1", "c3", "d5", "f6"), answer="c3", options=QUICK),
+        choices=("a1", "c3", "d5", "f6"), answer="c3", options=QUICK, because=on_an_empty_cell),
 ]
 
 GROUPS_EXERCISES = [
@@ -282,9 +309,7 @@ WIN_310_EXERCISES = [
         hint="Count each player's corners after e5. Whose count is the largest one nobody else has?",
         solution=("e5",), illegal="e6", position=".R...G/R.Y.../..RYY./.Y...G/..Y..R/G..GR. G",
         choices=("Red", "Yellow", "Green"), answer="Green", options=QUICK,
-        reasons={"Red": "After e5 Red keeps only 1 corner, a1 (3-1-0): Green's 3 is larger.",
-                 "Yellow": "Yellow's 0 wins only when the other two counts are equal, and after e5 they are 3 "
-                           "and 1."}),
+        because=winner_after("e5")),
 ]
 
 WIN_211_EXERCISES = [
@@ -306,8 +331,7 @@ WIN_022_EXERCISES = [
         hint="The winner has the largest count that no other player has. After a1, which counts are shared?",
         solution=("a1",), illegal="f1", position=".....Y/...G../..R.../.R.R../.....Y/G...Y. G",
         choices=("Red", "Yellow", "Green"), answer="Red", options=QUICK,
-        reasons={"Yellow": "After a1 Yellow's 2 is shared with Green's 2, and a shared count wins nothing.",
-                 "Green": "After a1 Green's 2 is shared with Yellow's 2, and a shared count wins nothing."}),
+        because=winner_after("a1")),
 ]
 
 WIN_220_EXERCISES = [
@@ -319,8 +343,7 @@ WIN_220_EXERCISES = [
         hint="After a6, count each player's corners. Which count does nobody share?",
         solution=("a6",), illegal="f6", position=".R...Y/R..Y../..Y.../.G.RG./..G.../.....R Y",
         choices=("Red", "Yellow", "Green"), answer="Green", options=QUICK,
-        reasons={"Red": "After a6 Red's 2 is shared with Yellow's 2, and a shared count wins nothing.",
-                 "Yellow": "After a6 Yellow's 2 is shared with Red's 2, and a shared count wins nothing."}),
+        because=winner_after("a6")),
     Exercise(
         "Red to move: Red and Yellow own two corners each, so Green leads with none. Take the lead.",
         why="e5 closes Red's path f4–e5–d6 around Yellow's e6–f5, so f6 is Red's: 3-1-0, and Red's 3 is the "
@@ -338,9 +361,7 @@ NO_DRAWS_EXERCISES = [
         hint="After a1, count each player's corners: which count does nobody share?",
         solution=("a1",), illegal="b1", position=".GGGGY/RRRYGR/RYGYGY/RGYRRY/RYRYGR/GYRYGY G",
         choices=("Red", "Yellow", "Green"), answer="Red", options=QUICK,
-        reasons={"Yellow": "After a1 the board is full at 0-2-2: Yellow's 2 is shared with Green's, so it wins "
-                           "nothing.",
-                 "Green": "Green's a1 makes 0-2-2: Green's 2 is shared with Yellow's, so it wins nothing."}),
+        because=winner_after("a1")),
     Exercise(
         "On a full board every corner has an owner. Which of these scores can never happen then?",
         why="The four corners make the counts add up to 4, and 1-1-1 adds up to 3. Each way to share 4 corners, "

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Callable, Sequence, cast
 
 from ..core import State
-from ..games.xallies import COLOUR_NAMES, Claim, XAlliesState
-from .exercise import Exercise, Goal, Miss, mover_wins
+from ..games.xallies import COLOUR_NAMES, WELLS, Claim, Sow, XAlliesState
+from .exercise import Exercise, Goal, Miss, Reason, mover_wins
 from .scene import Scene
 
 G = "xallies"
@@ -63,6 +63,96 @@ def what_happened(start: State, end: State) -> str:
     if denied:
         said.append(f"{who} crossed into another region, but the supply was empty: no white piece.")
     return " ".join(said) or "That turn scored nothing, wasted nothing and took no white piece."
+
+
+# ---- why a sowing is not the answer to a question, from the engine's own sowing ------------------------------
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+
+
+def _listed(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def sown(start: State, choice: str) -> str:
+    """Where a sowing drops its pieces, as the engine sows it: 'Counter-clockwise from well 7, the three purple
+    pieces drop into wells 6, 5 and 4', or, with several colours, each drop in order."""
+    move, drops = start.parse(choice), _x(start).sowing(choice)
+    assert isinstance(move, Sow)
+    way = "Clockwise" if move.step == 1 else "Counter-clockwise"
+    colours = {d.colour for d in drops}
+    if len(colours) > 1:
+        said = _listed([f"{COLOUR_NAMES[d.colour]} into well {d.well}" for d in drops])
+        return f"{way} from well {move.well}, it drops {said}"
+    colour = COLOUR_NAMES[drops[0].colour]
+    if len(drops) == 1:
+        return f"{way} from well {move.well}, the {colour} piece drops into well {drops[0].well}"
+    return (f"{way} from well {move.well}, the {NUMBERS[len(drops)]} {colour} pieces drop into wells "
+            f"{_listed([str(d.well) for d in drops])}")
+
+
+def _holding(state: State, well: int) -> str:
+    """The colours in a well, in words: 'blue with purple', 'purple alone'."""
+    counts, _ = _x(state).well(well)
+    here = [COLOUR_NAMES[c] for c, k in enumerate(counts) if k]
+    return f"{here[0]} alone" if len(here) == 1 else f"{here[0]} with {_listed(here[1:])}"
+
+
+def _alliance(start: State, choice: str, end: State) -> str:
+    made = [f"{_names(c.coalition).capitalize()} make an alliance in well {c.well}" for c in new_alliances(start, end)]
+    wasted = new_wastes(start, end)
+    if made:
+        return "; ".join(made) + "."
+    if wasted:
+        return (f"Well {_listed([str(w) for w in wasted])} gets every player's colour: its black piece is wasted, "
+                f"and no alliance is made.")
+    return "No well holds exactly two pieces of each colour in it: no alliance is made."
+
+
+def _waste(start: State, choice: str, end: State) -> str:
+    wells = dict.fromkeys(d.well for d in _x(start).sowing(choice))
+    held = "Afterwards " + _listed([f"well {w} holds {_holding(end, w)}" if k == 0 else f"well {w} {_holding(end, w)}"
+                                    for k, w in enumerate(wells)])
+    wasted = new_wastes(start, end)
+    if wasted:
+        return f"{held}: the black piece of well {_listed([str(w) for w in wasted])} is wasted."
+    return f"{held}: no well gets all three colours, so nothing is wasted."
+
+
+def _whites(start: State, choice: str, end: State) -> str:
+    who = COLOUR_NAMES[_mover(start)]
+    taken = whites_taken(start, end)
+    if taken:
+        return f"{who.capitalize()} takes {'a white piece' if taken == 1 else f'{NUMBERS[taken]} white pieces'}."
+    if len(_x(end).ledger.denied) > len(_x(start).ledger.denied):
+        return f"A {who} piece crosses into another region, but the supply is empty: no white piece."
+    return f"No {who} piece lands in the first well of another region, so {who} takes no white piece."
+
+
+def _play_ends(start: State, choice: str, end: State) -> str:
+    left = [w for w in range(WELLS) if _x(end).well(w)[1]]
+    if not left:
+        return "The last black piece goes, so play ends."
+    return f"The black piece of well {_listed([str(w) for w in left])} stays, so play goes on."
+
+
+#: what a sowing's reason says after its drops, by the question asked: what an alliance, waste, white pieces or
+#: the end of play are made of, read from the ledger and the wells after the turn
+AFTER: dict[str, Callable[[State, str, State], str]] = {"alliance": _alliance, "waste": _waste, "whites": _whites,
+                                                   "end": _play_ends}
+
+
+def sowing_reason(about: str = "") -> Reason:
+    """Why a sowing is not the answer: where the engine drops its pieces, then (when `about` names one of AFTER)
+    what the turn did about the question ('' for a sowing the rules refuse)."""
+    def because(start: State, choice: str) -> str:
+        if start.explain(choice) is not None:
+            return ""
+        end = start.play(choice)
+        if end.to_move == start.to_move and not end.over:   # the drops still to choose: no whole turn
+            return ""
+        after = f" {AFTER[about](start, choice, end)}" if about else ""
+        return f"{sown(start, choice)}.{after}"
+    return because
 
 
 # ---- goals ----------------------------------------------------------------------------------------
@@ -152,8 +242,7 @@ DIRECTIONS = Scene(G, "Sowing either way", [
         hint="Counter-clockwise (-) counts the wells down: after 1 come 0, then 11.",
         solution=("1-",), illegal="11+", position=START,
         choices=("1+", "1-", "0-"), answer="1-",
-        reasons={"1+": "Clockwise from well 1, the two blue pieces drop into wells 2 and 3, not 0 and 11.",
-                 "0-": "Counter-clockwise from well 0, the two blue pieces drop into wells 11 and 10, not 0."}),
+        because=sowing_reason()),
     Exercise(
         "Green to move: sow so that a green piece lands in purple's region (wells 4–7).",
         why="Sowing counter-clockwise from well 8 or 9 reaches well 7, the last well of purple's region.",
@@ -196,10 +285,7 @@ ALLIANCE = Scene(G, "An alliance of two pairs", [
              "no green one.",
         solution=("1+:bgb",), illegal="1+:bpb", position=ROUND_TWO,
         choices=("1+:bbg", "1+:bgb", "0-:bgb"), answer="1+:bgb",
-        reasons={"1+:bbg": "Its last drop puts green into well 4, beside blue and purple: all three colours, so the "
-                           "black piece is wasted, and no alliance is made.",
-                 "0-:bgb": "Its last drop puts blue into well 9, beside purple and green: all three colours, so the "
-                           "black piece is wasted, and no alliance is made."}),
+        because=sowing_reason("alliance")),
 ])
 
 THREE_PAIRS = Scene(G, "Three pairs (four players)", [
@@ -240,10 +326,7 @@ PAYS_OTHERS = Scene(G, "An alliance that pays other players", [
             solution=("3+",), illegal="4+",
             position="0:bb* 1:bb* 2:bb* 3:p* 4:pgg* 5:bbp* 6:pp* 7:ppp* 8:gg* 9:g* 10:gg* 11:g* ; to b",
             choices=("2+", "3+", "0-"), answer="3+",
-            reasons={"2+": "Blue's pieces drop into wells 3 and 4: well 4 then holds blue, purple and green, so its "
-                           "black piece is wasted and nobody is paid.",
-                     "0-": "Blue's pieces drop into wells 11 and 10, among green pieces only: no alliance, so "
-                           "purple and green are not paid."}),
+            because=sowing_reason("alliance")),
         Exercise(
             "Green to move: make an alliance that pays blue and purple. Green scores nothing from it.",
             why="The blue piece of well 8 made two blue and two purple pieces in well 7: blue and purple score 3 "
@@ -276,12 +359,7 @@ WASTE = Scene(G, "Waste", [
             solution=("6+:bp",), illegal="6+:pp",
             position="0:bg* 1:bb* 2:bb* 3:bp* 4:pp* 5:pg* 6:bp* 7:ppp* 8:bg* 9:gg* 10:gg* 11:g* ; to p",
             choices=("6+:pb", "6+:bp", "4+", "7-"), answer="6+:bp",
-            reasons={"6+:pb": "Purple goes into well 7 and blue into well 8, which holds blue and green: no well "
-                              "gets all three colours.",
-                     "4+": "The purple pieces drop into wells 5 and 6, which then hold purple with green and purple "
-                           "with blue: no well gets all three colours.",
-                     "7-": "The purple pieces drop into wells 6 and 5, which then hold purple with blue and purple "
-                           "with green: no well gets all three colours."}),
+            because=sowing_reason("waste")),
     ])
 
 WHITES = Scene(G, "White pieces for crossing into another region", [
@@ -307,9 +385,7 @@ WHITES = Scene(G, "White pieces for crossing into another region", [
             solution=("0-",), illegal="3+:b",
             position="0:bb* 1:bb* 2:bb* 3:g* 4:pp* 5:pp* 6:pp* 7:pp* 8:bg* 9:bg* 10:ggg* 11:gg* ; to b",
             choices=("3+", "1+", "0-"), answer="0-",
-            reasons={"3+": "Well 3 holds only a green piece: green crossing into purple's region earns blue nothing.",
-                     "1+": "The blue pieces drop into wells 2 and 3, still blue's own region: nothing crosses into "
-                           "another region."}),
+            because=sowing_reason("whites")),
     ])
 
 EMPTY_SUPPLY = Scene(G, "When the supply is empty", [
@@ -368,10 +444,7 @@ THE_END = Scene(G, "The end: shooting and scoring", [
         hint="Play ends when the last black piece leaves the board. Which sowing reaches well 4?",
         solution=("3+",), illegal="3+:bg", position=LAST_PIECE, options={"shooting": "expected"},
         choices=("3-", "0+", "3+"), answer="3+",
-        reasons={"3-": "It drops into wells 2 and 1: nothing reaches well 4, so its black piece stays and play goes "
-                       "on.",
-                 "0+": "It drops into wells 1 and 2: nothing reaches well 4, so its black piece stays and play goes "
-                       "on."}),
+        because=sowing_reason("end")),
 ])
 
 SCENES = [SETUP, DIRECTIONS, ALLIANCE, THREE_PAIRS, PAYS_OTHERS, WASTE, WHITES, EMPTY_SUPPLY, THE_END]

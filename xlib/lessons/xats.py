@@ -10,7 +10,7 @@ so every right answer counts; `played` is used only where exactly one move is ri
 from __future__ import annotations
 
 from ..core import State
-from ..games.xats import Destroy, Play, XatsState, spikes
+from ..games.xats import Destroy, Play, XatsState, edges, orientations, spikes
 from .exercise import Exercise, Goal, Miss, mover_wins, played, turn_moves
 from .scene import Scene
 
@@ -188,6 +188,84 @@ def who_moves_miss(start: State, end: State) -> str:
     return f"Now {name} wins at once with {wins[0]}." if wins else f"{name} cannot win at once now."
 
 
+# ---- why a move the rules allow is not the one they refuse, worked out on the position -------------------
+def _sides_that_fit(tile: int, under: frozenset[int]) -> int:
+    """On how many sides `tile` fits over the spikes `under` (tile 8 may lie either side up)."""
+    return sum(any(edges(tile, r, f) <= under for r, f in orientations(tile) if f == side) for side in (False, True))
+
+
+def allowed(start: State, choice: str) -> str:
+    """Why the rules allow a move, in their words: a tile of the tray with fewer spikes than the top tile, each on
+    a spike of it; a new stack when no tile fits anywhere; a destroy with as many spikes as the stack is high ('' for
+    a move the rules refuse)."""
+    if start.explain(choice) is not None:
+        return ""
+    assert isinstance(start, XatsState)
+    move, name = start.parse(choice), start.players[_mover(start)].capitalize()
+    if isinstance(move, Destroy):
+        high = len(dict(start.stacks)[f"s{move.stack}"])
+        must = ", even when a tile must be stacked" if any(
+            isinstance(m, Play) and m.stack is not None for m in start.moves()) else ""
+        return (f"s{move.stack} is {_plural(high, 'tile')} high and tile {move.tile} has "
+                f"{_plural(spikes(move.tile), 'spike')}: a destroy with it is allowed{must}.")
+    assert isinstance(move, Play)
+    if move.stack is None:
+        return f"No tile of {name}'s fits on any stack, so tile {move.tile} may start a new stack."
+    stack = f"s{move.stack}"
+    level = len(dict(start.stacks)[stack]) - 1
+    top = dict(start.stacks)[stack][level][0]
+    under = edges(top, *start.orientation(stack, level))
+    if spikes(move.tile) == 0:
+        return (f"Tile {move.tile} is in {name}'s tray, and with no spike it fits on any tile with a spike, "
+                f"such as tile {top} on {stack}.")
+    either = ", either side up," if _sides_that_fit(move.tile, under) == 2 else ""
+    each = "it lies" if spikes(move.tile) == 1 else "each lies"
+    return (f"Tile {move.tile} is in {name}'s tray and has {_plural(spikes(move.tile), 'spike')}, fewer than tile "
+            f"{top}'s {spikes(top)} on {stack}; turned the right way{either} {each} on a spike of tile {top}.")
+
+
+def _doing(move: object) -> str:
+    """What a move does, in words: 'tile 4 goes on s2', 'tile 5 starts a new stack', 'tile 6 destroys s1'."""
+    if isinstance(move, Destroy):
+        return f"tile {move.tile} destroys s{move.stack}"
+    assert isinstance(move, Play)
+    return f"tile {move.tile} starts a new stack" if move.stack is None else f"tile {move.tile} goes on s{move.stack}"
+
+
+def no_equal_count(start: State, choice: str) -> str:
+    """Why a move does not win at once: the mover's count after it, spikes on top against tiles in the tray."""
+    if start.explain(choice) is not None:
+        return ""
+    end, p = start.play(choice), _mover(start)
+    assert isinstance(end, XatsState)
+    if p in end.winners:
+        return ""
+    return (f"After {_doing(start.parse(choice))}, {end.players[p].capitalize()} has "
+            f"{_plural(end.top_spikes(p), 'spike')} on top and {_plural(len(end.reserve(p)), 'tile')} in the tray: "
+            f"not equal, so no win.")
+
+
+def sends_a_tile_home(start: State, choice: str) -> str:
+    """Why a destroy keeps the mover in the game: the mover's tiles in the destroyed stack go home to the tray."""
+    move = start.parse(choice)
+    if start.explain(choice) is not None or not isinstance(move, Destroy):
+        return ""
+    assert isinstance(start, XatsState)
+    p = _mover(start)
+    name = start.players[p].capitalize()
+    mine = [str(t) for t, colour in dict(start.stacks)[f"s{move.stack}"] if colour == start.players[p]]
+    if not mine:
+        return ""
+    end = start.play(choice)
+    assert isinstance(end, XatsState)
+    if not end.active[p]:
+        return ""
+    back = "a tile" if len(end.reserve(p)) == 1 else _plural(len(end.reserve(p)), "tile")
+    stays = "stays in" if len(start.players) > 2 else "does not lose"
+    return (f"s{move.stack} holds {name}'s tile{'s' if len(mine) > 1 else ''} {' and '.join(mine)}, which "
+            f"{'go' if len(mine) > 1 else 'goes'} home: {name} has {back} again and {stays}.")
+
+
 # ---- the scenes ------------------------------------------------------------------------------------
 TILES = Scene(G, "The 13 tiles", [
     "Each player has 13 tiles, one of each pattern of spikes: tile 1 has none, tile 13 has six. Tile 8 "
@@ -253,7 +331,8 @@ FIT = Scene(G, "Fewer spikes, and every spike on a spike", [
             solution=("5>s2",), illegal="5>s2",
             position="W:1,2,3,4,5,6,7,8,9,10,11 R:1,2,3,4,5,6,8,9,11,12,13 | s1:13W,10R s2:12W,7R | x:- | "
                      "next 3 | to W",
-            choices=("4>s2", "5>s2", "2>s2"), answer="5>s2"),
+            choices=("4>s2", "5>s2", "2>s2"), answer="5>s2",
+            because=allowed),
     ])
 
 FLIP = Scene(G, "Tile 8 may be turned over", [
@@ -278,12 +357,13 @@ FLIP = Scene(G, "Tile 8 may be turned over", [
             goal=played("8>s1"), miss=tile_on_miss(1, count=3)),
         Exercise(
             task="White to move. Which of these moves is against the rules?",
-            why="Tile 7's spikes are one edge apart all round, and tile 11 has a gap that no turn of tile 7 "
-                "covers.",
+            why="Tile 7's spikes are one edge apart all round, and tile 11's two gaps lie opposite each other: "
+                "however tile 7 is turned, one of its spikes lies over a gap of tile 11.",
             hint="Tile 8 fits on tile 11 either side up, and tile 4 needs two spikes one edge apart.",
             solution=("7>s1",), illegal="7>s1",
             position="W:1,2,3,4,5,6,7,8,9,10,12 R:1,2,3,4,5,6,7,8,9,10,12,13 | s1:13W,11R | x:- | next 2 | to W",
-            choices=("8>s1", "7>s1", "4>s1"), answer="7>s1"),
+            choices=("8>s1", "7>s1", "4>s1"), answer="7>s1",
+            because=allowed),
     ])
 
 MUST = Scene(G, "You must stack when you can", [
@@ -316,7 +396,8 @@ MUST = Scene(G, "You must stack when you can", [
             solution=("13",), illegal="13",
             position="W:3,5,7,8,10,11,13 R:1,3,5,6,7,8,9,10,11 | s1:12R,9W,6W s2:12W,4R,2R s3:13R,4W,1W | x:2W | "
                      "next 4 | to W",
-            choices=("3>s1", "13", "s1x7"), answer="13"),
+            choices=("3>s1", "13", "s1x7"), answer="13",
+            because=allowed),
         Exercise(
             task="Red to move: Red must stack a tile. Do it.",
             why="Tile 1 has no spikes, so it fits on any tile with a spike: on tile 3 (s1) or tile 2 (s2).",
@@ -345,7 +426,8 @@ NEW_STACK = Scene(G, "A new stack only when nothing fits", [
             solution=("5>s1",), illegal="5>s1",
             position="W:5,10,11,13 R:3,5,6,7,8,9,10,11 | s1:12R,9W,6W,3W s2:12W,4R,2R,1R s3:13R,4W,1W | "
                      "x:2W,7W,8W | next 4 | to W",
-            choices=("13", "s2x11", "5>s1"), answer="5>s1"),
+            choices=("13", "s2x11", "5>s1"), answer="5>s1",
+            because=allowed),
         Exercise(
             task="White to move: start a new stack that no red tile fits on, so that Red need not stack.",
             why="Red's smallest tiles have two spikes: tile 3 side by side and tile 5 opposite. Neither has "
@@ -425,7 +507,8 @@ DISCARD = Scene(G, "The discarded tile leaves the game", [
             solution=("1>s2",), illegal="1>s2",
             position="W:2,4,8,10,12 R:1,5,6,7,8,9,10 | s1:13R,9W s2:11R s3:13W,12R,6W,3R s4:11W,4R | "
                      "x:1W,3W,5W,7W,2R | next 5 | to W",
-            choices=("2>s2", "1>s2", "4>s2"), answer="1>s2"),
+            choices=("2>s2", "1>s2", "4>s2"), answer="1>s2",
+            because=allowed),
     ])
 
 DESTROY_MUST = Scene(G, "Destroying while you must stack", [
@@ -455,7 +538,8 @@ DESTROY_MUST = Scene(G, "Destroying while you must stack", [
             solution=("11",), illegal="11",
             position="W:3,6,11 R:1,2,3,5,6,7,8,10,11,13 | s1:13W,4W s2:12R,9R | x:1W,2W,5W,7W,8W,9W,10W,12W,4R | "
                      "next 3 | to W",
-            choices=("3>s2", "s1x3", "11"), answer="11"),
+            choices=("3>s2", "s1x3", "11"), answer="11",
+            because=allowed),
     ])
 
 NAMES = Scene(G, "Stack names are never used again", [
@@ -521,10 +605,7 @@ WIN = Scene(G, "Winning at the end of your turn", [
             position="W:1,4,5,6,7,8,9,10,12 B:4,6,9,10,12,13 R:1,3,4,6,7,8,9,10,11 | s1:13W,11B,5R,2B "
                      "s2:12R,8B,3W,1B s3:13R,7B,2W s4:11W,3B,2R | x:5B | next 5 | to B",
             choices=("6", "9", "12"), answer="9",
-            reasons={"6": "A new stack of tile 6 leaves Blue 4 spikes on top and 5 tiles in the tray: not equal, "
-                          "so no win.",
-                     "12": "A new stack of tile 12 leaves Blue 6 spikes on top and 5 tiles in the tray: not equal, "
-                           "so no win."}),
+            because=no_equal_count),
     ])
 
 WHOSE_TURN = Scene(G, "Only the player whose turn ends can win", [
@@ -611,8 +692,7 @@ LOSE = Scene(G, "Losing: no tiles and no win", [
             position="W:2 R:1,2,3,4,5,6,7,8,11 | s1:11W s2:13R,12W,9R s3:12R,10W s4:10R s5:9W | "
                      "x:1W,3W,4W,5W,6W,7W,8W,13W | next 6 | to W",
             choices=("s1x2", "s4x2", "s5x2"), answer="s4x2",
-            reasons={"s1x2": "s1 holds White's tile 11, which goes home: White has a tile again and does not lose.",
-                     "s5x2": "s5 holds White's tile 9, which goes home: White has a tile again and does not lose."}),
+            because=sends_a_tile_home),
     ])
 
 ELIMINATION = Scene(G, "Three players: out of the game", [
@@ -646,8 +726,7 @@ ELIMINATION = Scene(G, "Three players: out of the game", [
             position="W:2 B:1,3,4,5,6,8,9 R:1,2,3,4,5,6,7,8,11 | s1:11W s2:13R,12W,9R s3:12R,10W s4:10B s5:9W | "
                      "x:1W,3W,4W,5W,6W,7W,8W,13W,2B,7B,11B,12B,13B,10R | next 6 | to W",
             choices=("s1x2", "s4x2", "s5x2"), answer="s4x2",
-            reasons={"s1x2": "s1 holds White's tile 11, which goes home: White has a tile again and stays in.",
-                     "s5x2": "s5 holds White's tile 9, which goes home: White has a tile again and stays in."}),
+            because=sends_a_tile_home),
     ])
 
 OUT_TILES = Scene(G, "Three players: an out player's tiles on a destroy", [

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Callable
 
 from ..core import State
-from ..games.xerog import NAMES, XeroGState
-from .exercise import Exercise, Miss, turn_moves
+from ..games.xerog import (NAMES, SIZE, Flight, XeroGState, board_after, match_flight, nearest_rank, place_name,
+                           read_flight, sq_name)
+from .exercise import AsEntered, Entered, Exercise, Miss, Reason
 from .scene import Scene
 
 Goal = Callable[[State, State], bool]
@@ -28,36 +29,40 @@ def wins_alone(start: State, end: State) -> bool:
     return end.over and tuple(end.winners) == (start.to_move,)
 
 
-def flight(start: State, end: State) -> str:
-    """The flight played from `start` to `end`, in notation ('' when none was)."""
-    moves = turn_moves(start, end)
-    return str(moves[0]) if moves else ""
+# A flight that leaves the same board as another is one move, kept under one notation: where the ship itself
+# landed is read from the flight as the student entered it (AsEntered), as clicked, not from the one kept.
+def flight(entered: Entered) -> str:
+    """The flight entered, in notation ('' when none was)."""
+    return entered[0] if entered else ""
 
 
-def landing(start: State, end: State) -> str:
-    """Where the ship itself ended its flight: the last landing written, before any Reprogram drop ('N' or 'S'
-    for a base). A Reprogram's drop is the other pyramid's square, not the ship's."""
-    return flight(start, end).split(">")[0].split("-")[-1]
+def landing(entered: Entered) -> str:
+    """Where the ship itself ended the flight entered: its last landing, before any Reprogram drop ('N' or 'S' for
+    a base). A Reprogram's drop is the other pyramid's square, not the ship's."""
+    return flight(entered).split(">")[0].split("-")[-1]
 
 
 def flies_to_rank(rank: int) -> Goal:
     """The ship itself ends the flight on `rank` (a pyramid dropped there by a Reprogram does not count)."""
-    return lambda start, end: landing(start, end)[1:] == str(rank)
+    return AsEntered(lambda start, end, entered: landing(entered)[1:] == str(rank))
 
 
 def rank_miss(rank: int) -> Miss:
     """Where the ship ended instead of on `rank`, and what a Reprogram drop there is not."""
-    def miss(start: State, end: State) -> str:
-        text, ship = flight(start, end), landing(start, end)
+    def miss(start: State, end: State, entered: Entered) -> str:
+        text = flight(entered)
         drop = f" The pyramid dropped on {text.split('>')[1]} is not the ship." if ">" in text else ""
-        return f"No ship lands on rank {rank}: the ship ends on {ship}.{drop}"
-    return miss
+        return f"No ship lands on rank {rank}: the ship ends on {landing(entered)}.{drop}"
+    return AsEntered(miss)
 
 
-def base_miss(start: State, end: State) -> str:
+def _base_miss(start: State, end: State, entered: Entered) -> str:
     """Where a flight that did not win ended: not in the opponent's base."""
     base = "North's" if start.to_move == 0 else "South's"
-    return f"The ship ends on {landing(start, end)}, not in {base} base, so the game goes on."
+    return f"The ship ends on {landing(entered)}, not in {base} base, so the game goes on."
+
+
+base_miss: Miss = AsEntered(_base_miss)
 
 
 def home_row_is(rank: int) -> Goal:
@@ -95,6 +100,16 @@ def opponent_cannot_win(start: State, end: State) -> bool:
     return not end.over and not _x(end).reaches_base()
 
 
+def _reprograms(square: str | None, entered: Entered) -> bool:
+    """The flight entered reprogrammed the pyramid on `square` (any pyramid when None)."""
+    return ">" in flight(entered) and (square is None or landing(entered) == square)
+
+
+def reprogram_stops(square: str | None = None) -> Goal:
+    """The flight entered reprogrammed the pyramid on `square` (any, when None), and the opponent cannot win next."""
+    return AsEntered(lambda start, end, entered: _reprograms(square, entered) and opponent_cannot_win(start, end))
+
+
 def opponent_still_wins(start: State, end: State) -> str:
     """What a flight that did not stop the threat left: the opponent's winning flight."""
     if end.over:
@@ -102,6 +117,19 @@ def opponent_still_wins(start: State, end: State) -> str:
     win = next((str(m) for m in end.moves() if str(m).endswith(("-N", "-S"))), None)
     name = NAMES[end.to_move or 0]
     return f"{name} can still fly into the base: {win}." if win else f"{name} cannot reach the base now."
+
+
+def reprogram_miss(square: str | None = None) -> Miss:
+    """A flight that reprogrammed no pyramid, or another than the one on `square`, or that left the opponent a
+    win."""
+    def miss(start: State, end: State, entered: Entered) -> str:
+        after = opponent_still_wins(start, end)
+        if _reprograms(square, entered):
+            return after
+        if ">" not in flight(entered):
+            return f"That flight reprograms no pyramid. {after}"
+        return f"It reprograms the pyramid on {landing(entered)}, not the one on {square}. {after}"
+    return AsEntered(miss)
 
 
 def ended_in_a_draw(start: State, end: State) -> str:
@@ -112,6 +140,142 @@ def ended_in_a_draw(start: State, end: State) -> str:
 
 def home_row_now(start: State, end: State) -> str:
     return f"South's home row is now rank {_x(end).home_rank(start.to_move)}."
+
+
+# ---- why a flight the rules allow is not the one they refuse, worked out on the flight as written ---------------
+SIZE_WORDS = {1: "small", 2: "medium", 3: "large"}
+
+
+def _route(start: State, text: str) -> Flight | None:
+    """The flight `text` as written, every square in order (None when the rules refuse it): its own route, not the
+    one the game keeps for the board it leaves."""
+    s, read = _x(start), read_flight(text)
+    if read is None or s.explain(text) is not None:
+        return None
+    return match_flight(s.board, s.mover, *read)[0]
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _rank(square: int) -> int:
+    return square // SIZE + 1
+
+
+def _ship(start: State, route: Flight) -> str:
+    """'the large pyramid on e4': the ship that flies the route."""
+    first = route.squares[0]
+    return f"the {SIZE_WORDS[_x(start).board[first]]} pyramid on {sq_name(first)}"
+
+
+def _boosts(start: State, route: Flight) -> list[str]:
+    """Each boost of the route with its pips: ['2 from a2', '3 from c2']."""
+    board = _x(start).board
+    return [f"{board[x]} from {sq_name(x)}" for x in route.landings[:-1]]
+
+
+def on_the_route(words: Callable[[State, Flight], str]) -> Reason:
+    """A reason worked out on the flight as written ('' for a flight the rules refuse)."""
+    def because(start: State, choice: str) -> str:
+        route = _route(start, choice)
+        return "" if route is None else words(start, route)
+    return because
+
+
+def _into_a_base(start: State, route: Flight) -> str:
+    end = route.landings[-1]
+    if end < 0:
+        steps = _listed([place_name(sq_name(x)) for x in route.squares[1:]])
+        return (f"It flies {_ship(start, route)} into {place_name(sq_name(end))}, the base {NAMES[_x(start).mover]} "
+                f"flies into: its steps are {steps}.")
+    return f"It ends on {sq_name(end)}, a square of the board: it enters no base."
+
+
+def _from_the_home_row(start: State, route: Flight) -> str:
+    s, first = _x(start), route.squares[0]
+    rank, nearest = _rank(first), s.home_rank()
+    now = "" if rank == nearest else f" now that no pyramid of rank {nearest} can move"
+    return f"{sq_name(first)} is on rank {rank}, {NAMES[s.mover]}'s home row{now}: {_ship(start, route)} may fly."
+
+
+def _its_pips(start: State, route: Flight) -> str:
+    pips = _x(start).board[route.squares[0]]
+    return (f"{_ship(start, route).capitalize()} flies exactly its {pips} steps: "
+            f"{_listed([sq_name(x) for x in route.squares[1:]])}.")
+
+
+def _through_empty_squares(start: State, route: Flight) -> str:
+    passed = [sq_name(x) for x in route.squares[1:-1]]
+    if not passed:
+        return f"Its one step goes straight to {sq_name(route.squares[-1])}: no square is passed."
+    both = "empty" if len(passed) == 1 else "both empty" if len(passed) == 2 else "all empty"
+    return f"Its steps pass {_listed(passed)}, {both}, and end on {sq_name(route.squares[-1])}."
+
+
+def _ends_on_an_empty_square(start: State, route: Flight) -> str:
+    end = sq_name(route.landings[-1])
+    boosts = f", after boosting {_listed(_boosts(start, route))}" if len(route.landings) > 1 else ""
+    return f"It ends on {end}, an empty square{boosts}: a flight ends where no pyramid stands."
+
+
+def _boosts_by_pips(start: State, route: Flight) -> str:
+    return (f"Each boost flies the pips of the pyramid it leaves, {_listed(_boosts(start, route))}, and the flight "
+            f"ends on the empty {sq_name(route.landings[-1])}.")
+
+
+def _drop_not_beyond(start: State, route: Flight) -> str:
+    s, drop, at = _x(start), route.drop, route.landings[-1]
+    if drop is None:
+        return "It reprograms no pyramid."
+    after = list(s.board)
+    after[route.squares[0]], after[at] = 0, s.board[route.squares[0]]   # the ship landed, the pyramid in hand
+    opponent = 1 - s.mover
+    home = nearest_rank(after, opponent)
+    return (f"{sq_name(drop)} is on rank {_rank(drop)}, not beyond {NAMES[opponent]}'s home row, rank {home}: the "
+            f"pyramid from {sq_name(at)} may go there.")
+
+
+def _no_gate_twice(start: State, route: Flight) -> str:
+    n = len(route.gates)
+    return f"Its {n} steps cross {n} different gates: none twice in the turn."
+
+
+def _base_on_the_last_step(start: State, route: Flight) -> str:
+    end = route.landings[-1]
+    leg = f"the boost of {_boosts(start, route)[-1]}" if len(route.landings) > 1 else \
+        f"the flight of {_x(start).board[route.squares[0]]} steps"
+    if end < 0:
+        return f"Its last leg, {leg}, enters {place_name(sq_name(end))} exactly with its last step."
+    return f"It does not try the base: its last leg, {leg}, ends on the empty {sq_name(end)}."
+
+
+def _changes_the_board(start: State, route: Flight) -> str:
+    before = _x(start).board
+    after = board_after(before, route.squares[0], route.landings[-1], route.drop)
+    said = []
+    for x in range(SIZE * SIZE):
+        if before[x] == after[x]:
+            continue
+        if not after[x]:
+            said.append(f"{sq_name(x)} is left empty")
+        elif not before[x]:
+            said.append(f"{sq_name(x)} gets a {SIZE_WORDS[after[x]]} pyramid")
+        else:
+            said.append(f"{sq_name(x)} holds a {SIZE_WORDS[after[x]]} pyramid instead of a {SIZE_WORDS[before[x]]} one")
+    return f"The board changes: {_listed(said)}."
+
+
+enters_no_own_base = on_the_route(_into_a_base)
+from_the_home_row = on_the_route(_from_the_home_row)
+flies_its_pips = on_the_route(_its_pips)
+through_empty_squares = on_the_route(_through_empty_squares)
+ends_on_an_empty_square = on_the_route(_ends_on_an_empty_square)
+boosts_by_pips = on_the_route(_boosts_by_pips)
+drops_within_reach = on_the_route(_drop_not_beyond)
+crosses_no_gate_twice = on_the_route(_no_gate_twice)
+enters_the_base_on_the_last_step = on_the_route(_base_on_the_last_step)
+changes_the_board = on_the_route(_changes_the_board)
 
 
 CREDITS = ("Xero-G was designed by Kat Costa (2019) for Looney Pyramids, after Gyges, the 1985 abstract game by "
@@ -157,7 +321,8 @@ GOAL = Scene(G, "The goal: fly into the other base", [
             why="A ship never enters its own base: South flies into North's base (N), beyond rank 6.",
             hint="Look where each flight ends: which base is South's own?",
             solution=("a4-S",), illegal="a4-S",
-            position="331201/212300/102030/000000/000000/000000 S", choices=("e4-N", "a4-a3", "a4-S"), answer="a4-S"),
+            position="331201/212300/102030/000000/000000/000000 S", choices=("e4-N", "a4-a3", "a4-S"), answer="a4-S",
+            because=enters_no_own_base),
     ])
 
 HOME_ROW = Scene(G, "The home row", [
@@ -176,7 +341,7 @@ HOME_ROW = Scene(G, "The home row", [
             hint="South's home row is the occupied rank nearest South whose pyramids can move. Which rank is that?",
             solution=("c2-c3",), illegal="c2-c3",
             position="321023/000100/000000/000000/001000/320123 S", choices=("a1-a4", "c2-c3", "b1-b3"),
-            answer="c2-c3"),
+            answer="c2-c3", because=from_the_home_row),
         Exercise(
             "South to fly the medium pyramid on c1, the last of rank 1: after the flight, South's home row must be "
             "rank 3.",
@@ -204,7 +369,7 @@ FALLBACK = Scene(G, "When the home row cannot move", [
             hint="Can any pyramid of rank 1 take its first step?",
             solution=("d1-d3",), illegal="d1-d3",
             position="000000/000000/000000/000000/112131/323232 S", choices=("c2-c4", "a2-a3", "d1-d3"),
-            answer="d1-d3"),
+            answer="d1-d3", because=from_the_home_row),
         Exercise(
             "South to fly from rank 2, the fallback home row: fly so that, right after your flight, the large "
             "pyramid on e1 could fly again.",
@@ -234,7 +399,8 @@ PIPS = Scene(G, "A ship flies exactly its pips", [
             why="A ship flies exactly its pips: the medium pyramid takes 2 steps, and 2 steps never end on the square "
                 "next door, e2.",
             hint="Count the steps from e1 to each landing: the medium pyramid needs exactly 2.",
-            solution=("e1-e2",), illegal="e1-e2", choices=("e1-e3", "e1-d2", "e1-e2"), answer="e1-e2"),
+            solution=("e1-e2",), illegal="e1-e2", choices=("e1-e3", "e1-d2", "e1-e2"), answer="e1-e2",
+            because=flies_its_pips),
     ])
 
 EMPTY = Scene(G, "Passing only empty squares", [
@@ -252,7 +418,7 @@ EMPTY = Scene(G, "Passing only empty squares", [
             hint="Trace the squares between a1 and each landing: are they empty?",
             solution=("a1-c2",), illegal="a1-c2",
             position="320023/010000/000000/000000/010000/321123 S", choices=("a1-b3", "a1-a4", "a1-c2"),
-            answer="a1-c2"),
+            answer="a1-c2", because=through_empty_squares),
         Exercise(
             "North to fly. Which of these flights is illegal, and why?",
             why="The only 3-step way from d6 to d3 runs straight down through d5, and the small pyramid on d5 is in "
@@ -260,7 +426,7 @@ EMPTY = Scene(G, "Passing only empty squares", [
             hint="Look at the squares between d6 and each landing.",
             solution=("d6-d3",), illegal="d6-d3",
             position="120301/000100/000000/000000/000010/323232 N", choices=("d6-c4", "d6-d3", "d6-e4"),
-            answer="d6-d3"),
+            answer="d6-d3", because=through_empty_squares),
     ])
 
 BOOST = Scene(G, "Landing on a pyramid: Rocket Boost", [
@@ -285,7 +451,7 @@ BOOST = Scene(G, "Landing on a pyramid: Rocket Boost", [
             hint="Where does the last leg of each flight end: on an empty square or on a pyramid?",
             solution=("c1-c3",), illegal="c1-c3",
             position="301123/000000/000000/002000/000000/312213 S", choices=("c1-c3-e3", "c1-c3", "c1-c3-c5"),
-            answer="c1-c3"),
+            answer="c1-c3", because=ends_on_an_empty_square),
     ])
 
 CHAIN = Scene(G, "Chained boosts", [
@@ -312,7 +478,8 @@ CHAIN = Scene(G, "Chained boosts", [
             hint="For each boost, count the pips of the pyramid the ship boosts off.",
             solution=("a1-a2-c2-c4",), illegal="a1-a2-c2-c4",
             position="320113/001200/000000/000000/203000/100302 S",
-            choices=("a1-a2-c2-c5-d5-f5", "a1-a2-c2-c4", "a1-a2-c2-c5-b5"), answer="a1-a2-c2-c4"),
+            choices=("a1-a2-c2-c5-d5-f5", "a1-a2-c2-c4", "a1-a2-c2-c5-b5"), answer="a1-a2-c2-c4",
+            because=boosts_by_pips),
     ])
 
 REPROGRAM = Scene(G, "Reprogram: moving the pyramid you landed on", [
@@ -334,7 +501,8 @@ REPROGRAM = Scene(G, "Reprogram: moving the pyramid you landed on", [
             hint="North's ship passes b2 on its way to a2, then a1 into the base. Land on d3, press Reprogram "
                  "and drop the pyramid on one of those two squares.",
             solution=("e2-d3>a1",), illegal="e2-d3>c6",
-            position="000000/000300/330113/100212/200020/000000 S", goal=opponent_cannot_win, miss=opponent_still_wins),
+            position="000000/000300/330113/100212/200020/000000 S", goal=reprogram_stops("d3"),
+            miss=reprogram_miss("d3")),
         Exercise(
             "South to fly: the ship on d1 lands on d3 and reprograms its large pyramid. Which of these flights is "
             "illegal, and why?",
@@ -342,7 +510,7 @@ REPROGRAM = Scene(G, "Reprogram: moving the pyramid you landed on", [
             hint="Which rank is North's home row? A reprogrammed pyramid may not go beyond it.",
             solution=("d1-d3>c6",), illegal="d1-d3>c6",
             position="000000/321123/000000/000300/000000/130221 S", choices=("d1-d3>c4", "d1-d3>c6", "d1-d3>d1"),
-            answer="d1-d3>c6"),
+            answer="d1-d3>c6", because=drops_within_reach),
         Exercise(
             "South to fly. North's large pyramid on f6 threatens to fly f5, f4 onto the large on f3 and boost 3 into "
             "South's base. Stop it with a Reprogram.",
@@ -350,7 +518,8 @@ REPROGRAM = Scene(G, "Reprogram: moving the pyramid you landed on", [
                 "f5 it would not: North would land on it and boost.)",
             hint="Land on the medium pyramid on b3 and drop it on a square North's ship must pass through.",
             solution=("b1-b3>f4",), illegal="b1-b3>f3",
-            position="000003/000000/212300/121313/000000/020000 S", goal=opponent_cannot_win, miss=opponent_still_wins),
+            position="000003/000000/212300/121313/000000/020000 S", goal=reprogram_stops(),
+            miss=reprogram_miss()),
     ])
 
 GATES = Scene(G, "Gates: each side of a square once a turn", [
@@ -371,7 +540,8 @@ GATES = Scene(G, "Gates: each side of a square once a turn", [
                  "the second time?",
             solution=("c5-d5-d4-d5-c5",), illegal="c5-d5-d4-d5-c5",
             position="000000/203300/000100/010020/000000/321123 N",
-            choices=("c5-d5-d4-d5-f4", "c5-d5-d4-d5-c5", "c5-d5-d4>c3"), answer="c5-d5-d4-d5-c5"),
+            choices=("c5-d5-d4-d5-f4", "c5-d5-d4-d5-c5", "c5-d5-d4>c3"), answer="c5-d5-d4-d5-c5",
+            because=crosses_no_gate_twice),
         Exercise(
             "South to fly. Which of these flights is illegal, and why?",
             why="The ship reached b3 through the gate between b2 and b3; the boost back to b2 would cross that gate a "
@@ -379,7 +549,7 @@ GATES = Scene(G, "Gates: each side of a square once a turn", [
             hint="Which gate did the ship cross to reach b3?",
             solution=("b1-b3-b2",), illegal="b1-b3-b2",
             position="333322/211100/000000/010000/000000/020000 S", choices=("b1-b3-a3", "b1-b3-b2", "b1-b3-b4"),
-            answer="b1-b3-b2"),
+            answer="b1-b3-b2", because=crosses_no_gate_twice),
         Exercise(
             "South to fly: find the flight that wins.",
             why="The large pyramid on c2 flies round by c1 and d1 onto d2; its boost of 2 passes back through c2, "
@@ -415,7 +585,7 @@ BASE_LAST = Scene(G, "Into the base: on the last step only", [
             hint="Count the steps from a4 into the base: the base is one step beyond rank 6.",
             solution=("a1-a4-N",), illegal="a1-a4-N",
             position="103321/000000/200000/000000/000000/321123 S", choices=("a1-a4-a6-N", "a1-a4-N", "a1-a4-b5"),
-            answer="a1-a4-N"),
+            answer="a1-a4-N", because=enters_the_base_on_the_last_step),
     ])
 
 CHANGE = Scene(G, "The board must change", [
@@ -433,14 +603,14 @@ CHANGE = Scene(G, "The board must change", [
             hint="Compare the board before and after each flight.",
             solution=("c1-d1-c1",), illegal="c1-d1-c1",
             position="321123/000000/000000/000000/000000/321312 S", choices=("c1-d1-c3", "c1-d1-c1", "c1-d1>c1"),
-            answer="c1-d1-c1"),
+            answer="c1-d1-c1", because=changes_the_board),
         Exercise(
             "South to fly. Which of these flights is illegal, and why?",
             why="The small ship would stand on d1 and the small pyramid from d1 on c1: two equal pyramids swapped "
                 "leave the board as it was.",
             hint="Look at the sizes: is anything different after each flight?",
             solution=("c1-d1>c1",), illegal="c1-d1>c1", options={"quick_start": True},
-            choices=("c1-d1>c1", "c1-d1>c2", "c1-d1-d2"), answer="c1-d1>c1"),
+            choices=("c1-d1>c1", "c1-d1>c2", "c1-d1-d2"), answer="c1-d1>c1", because=changes_the_board),
     ])
 
 DRAW = Scene(G, "A draw by repetition (our rule)", [

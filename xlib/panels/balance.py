@@ -76,11 +76,11 @@ class BalancePanel(BackgroundRun):
                                                   if c in set(table.config)]
         self.conclusions.value = "<ul>" + "".join(f"<li>{html.escape(s, quote=False)}</li>" for s in sentences) + \
             "</ul>"
-        fig, axes = figure(12.8, 5.6, cols=4, rows=2)
+        fig, axes = figure(12, 6, cols=4, rows=2)
         for ax, config in zip(axes.flat, balance.CONFIGS):
             balance.plot_config(table, config, ax)
         fig.tight_layout()
-        self.plots.children = [image(fig, max_width="100%")]
+        self.plots.children = [image(fig)]
         games = table.groupby(["config", "level", "komi"], dropna=False).game.nunique().sum()
         self.message.value = f"{games} games played at level {LEVEL}."
 
@@ -126,7 +126,7 @@ class ClassSeats(ClassChooser):
             for ax, config in zip(axes.flat if len(configs) > 1 else [axes], configs):
                 balance.plot_config(both, config, ax)
             fig.tight_layout()
-            parts.append(image(fig, max_width=f"{min(100, 45 * len(configs))}%"))
+            parts.append(image(fig))
         self.results.children = parts
 
 

@@ -10,6 +10,7 @@ sets the class's own XAllies numbers beside the computer personas' under the sam
 from __future__ import annotations
 
 import html
+import math
 import os
 import threading
 import time
@@ -26,21 +27,30 @@ from ..classroom import table as tables
 from ..core import State
 from ..experiments.politics import too_few
 from ..registry import game_names
-from .experiment import PLOT_WIDTH, Picture, csv_link, teacher_sentence
-from .pictures import describe_figure
+from .experiment import FIGURE_DPI, Picture, csv_link, plain_number, teacher_sentence
+from .pictures import describe_figure, screen_width
+from .rounds import RoundsPanel
 from ..board import shared
 from ..board.board import Board, in_kernel
 from ..board.keeper import Keeper
 from ..board.progress import LessonProgress, progress_for
+from ..live import LocalGame
+from .seated import ClassSeat
 from .xallies_lab import TABLE_STYLE, figure_png, plot_rates
 
 CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spacing:0.12em;color:#1A1A1A}"
               ".xlib-class-hint{font-size:22px;line-height:1.35;max-width:1100px}"
               ".xlib-class-show{display:flex;flex-wrap:wrap;gap:12px 56px;align-items:flex-end}"
               ".xlib-class-address{font:bold 56px/1.1 monospace;color:#1A1A1A;overflow-wrap:anywhere}</style>")
+#: the panel's words grow with the screen as the lab's tables do: 20 px and more on a 1920-pixel projector, read from
+#: the back of the room (its headings larger); the teacher's buttons keep their size
+PANEL_STYLE = ("<style>.xlib-class-panel .widget-html-content{font-size:clamp(13px,1.05vw,22px)}"
+               ".xlib-class-panel h3{font-size:clamp(15px,1.3vw,28px)}</style>")
 RED, GREEN = "#B00020", "#00603C"
 #: seconds a clear button waits for its second click before it returns to normal
 CONFIRM_SECONDS = 10
+#: seconds what a clear did stays said under the buttons (anything else the teacher does ends it sooner)
+DONE_SECONDS = 15
 #: what each clear button removes: its words, and its words while it asks again
 CLEARS = {"games": ("Clear the games", "Yes, clear the games"),
           "groups": ("Clear games and groups", "Yes, clear games and groups")}
@@ -81,13 +91,19 @@ def _say(text: str, colour: str = "#222222") -> str:
 
 
 def _table(df: Any) -> str:
-    """A table as HTML, with a dash where there is no number (a group with no game yet)."""
-    return f"<div class='xlib-table'>{df.to_html(na_rep='–', index_names=False)}</div>"
+    """A table as HTML, with a dash where there is no number (a group with no game yet), whole numbers without
+    decimals, and the rows' names ('Game', 'Group') over their columns in the one header row."""
+    text = df.to_html(na_rep="–", index_names=False, float_format=plain_number)
+    head, body = text.split("</thead>", 1)
+    for name in df.index.names:   # pandas leaves the header cells over the rows' names empty
+        head = head.replace("<th></th>", f"<th style='text-align:left'>{html.escape(str(name or '').capitalize())}"
+                                          f"</th>", 1)
+    return f"<div class='xlib-table'>{head}</thead>{body}</div>"
 
 
 def _plot_widget() -> Picture:
     """An image for a plot, hidden until there is one."""
-    img = Picture(value=b"", format="png", layout=w.Layout(max_width=PLOT_WIDTH, display="none"))
+    img = Picture(value=b"", format="png", layout=w.Layout(max_width="100%", display="none"))
     img.add_class("xlib-plot")
     return img
 
@@ -98,6 +114,7 @@ def _show_plot(img: w.Image, fig: Any) -> None:
         img.layout.display = "none"
         return
     img.value = figure_png(fig)
+    img.layout.width = screen_width(img.value, FIGURE_DPI)   # grows with the screen, as the labs' plots
     img.tooltip = describe_figure(fig)   # the picture's text alternative: what it shows, with its numbers
     img.layout.display = None
 
@@ -151,14 +168,18 @@ class _Worker:
 # ---- the group's side: join a class beside the board -----------------------------------------------
 
 def site_notice() -> w.VBox:
-    """The class box on the static site: class mode needs the apps served from a computer, and where to read how."""
-    section = runtime.readme_section(runtime.CLASS_SECTION)
+    """The class box where a class's devices cannot meet (the static site, Binder): class mode and live tables need
+    the apps served from one computer, and where to read how."""
+    section = runtime.document("README.md", runtime.CLASS_SECTION)   # on the site, the README it ships
     how = (f'<a href="{html.escape(section, quote=True)}" target="_blank" rel="noopener">how to serve the apps for '
            f"a class</a>" if section else "how to serve the apps for a class: <i>A class on one computer</i>, in the "
            "README")
-    note = w.HTML(_say("<b>Class mode needs the apps served from a computer</b> (the teacher's, a school's server, "
-                       "or Binder), so that the class's games meet in one place. On this site each device plays on "
-                       f"its own, and keeps its games and lessons for itself. Read {how}."))
+    where = ("On Binder every visitor has a computer of their own" if runtime.on_binder() and not runtime.on_site()
+             else "On this site each device plays on its own")
+    note = w.HTML(_say("<b>Class mode and live tables need the apps served from one computer</b> (the teacher's "
+                       "laptop with <b>make app</b>, or a school's server), so that the class's devices meet in one "
+                       f"class database: there every student plays at their own device, at tables the teacher seats. "
+                       f"{where}, and keeps its games and lessons for itself. Read {how}."))
     note.add_class("xlib-class-status")
     box = w.VBox([note], layout=w.Layout(border="1px solid #BBBBBB", padding="6px 10px", max_width="900px"))
     box.add_class("xlib-class-join")
@@ -211,16 +232,17 @@ class ClassJoin(_ClassWidget):
         self.stored: set[str] = set()        # keys of the finished games stored from this board
         self.last: State | None = None
         self.worker: _Worker | None = None
+        self.seat: ClassSeat | None = None   # following the class's live tables, while joined
         self.code_box = w.Text(placeholder="e.g. 7F3K", description="Class code", layout=w.Layout(width="210px"),
                                style={"description_width": "80px"})
-        self.group_box = w.Text(placeholder="e.g. Table 3", description="Group name", layout=w.Layout(width="290px"),
-                                style={"description_width": "84px"})
+        self.group_box = w.Text(placeholder="e.g. Ana, or Table 3", description="Your name",
+                                layout=w.Layout(width="290px"), style={"description_width": "84px"})
         self.join_button = w.Button(description="Join the class", icon="users", button_style="primary",
                                     layout=w.Layout(width="150px"))
         self.leave_button = w.Button(description="Leave", icon="sign-out", layout=w.Layout(width="90px",
                                                                                          display="none"), style=shared.button_style())
-        self.status = w.HTML(_say("Your teacher shows a class code. Type it with a name for your group (no "
-                                  "personal names), then press <b>Join the class</b>."))
+        self.status = w.HTML(_say("Your teacher shows a class code. Type it with your name (or your group's, if you "
+                                  "share this device), then press <b>Join the class</b>."))
         self.errors = w.Output()
         self.code_box.add_class("xlib-class-code-input")
         self.group_box.add_class("xlib-class-group-input")
@@ -228,17 +250,24 @@ class ClassJoin(_ClassWidget):
         self.status.add_class("xlib-class-status")
         self.join_button.on_click(self._guard(lambda _: self.join(self.code_box.value, self.group_box.value)))
         self.leave_button.on_click(self._guard(lambda _: self.leave()))
+        # this device's place in the class (code, name, pass), kept in the browser: a reload joins again
+        self.keeper = Keeper(f"xlib-class:{board.game_name}")
+        self.passed: str | None = None
         self.widget = w.VBox([w.HBox([self.code_box, self.group_box, self.join_button, self.leave_button],
-                                     layout=w.Layout(flex_flow="row wrap")), self.status, self.errors],
+                                     layout=w.Layout(flex_flow="row wrap")), self.status, self.errors, self.keeper],
                              layout=w.Layout(border="1px solid #BBBBBB", padding="6px 10px", max_width="900px"))
         self.widget.add_class("xlib-class-join")
         # the lesson's exercises done on this page count for the group too
         self.progress: LessonProgress | None = progress if progress is not None else progress_for(board.game_name)
-        if runtime.on_site():   # in the browser no class database is shared: the box says where class mode runs
+        if not runtime.shared_classes():   # no class database is shared here: the box says where class mode runs
             self.widget = site_notice()
             return
         board.listeners.append(self._guard(self._changed))
         self.progress.listeners.append(self._guard(self._lesson_changed))
+        self.keeper.observe(self._guard(self._rejoin), names="loaded")
+        self.keeper.pinged.append(self._guard(self._here))
+        if board.keeper is not None:
+            board.keeper.pinged.append(self._guard(self._here))
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
         def wrapped(*args: Any) -> Any:
@@ -249,11 +278,13 @@ class ClassJoin(_ClassWidget):
         return wrapped
 
     # ---- joining ------------------------------------------------------------------------------
-    def join(self, code: str, group: str) -> bool:
-        """Join class `code` as `group`; a group's unfinished game comes back on a board with no moves yet."""
+    def join(self, code: str, group: str, passed: str | None = None) -> bool:
+        """Join class `code` as `group` (a student, or a group at this device; `passed` the pass of an earlier
+        visit); a group's unfinished game comes back on a board with no moves yet, and the teacher can seat the
+        device at the class's live tables."""
         try:
             store = self.store()
-            name = store.join(code, group)
+            name, passed = store.arrive(code, group, self.board.game_name, passed)
             info = store.class_info(code)
             resumed = (store.unfinished(info.code, name, game=self.board.game_name)
                        if self.board.state.parent is None else None)
@@ -263,8 +294,14 @@ class ClassJoin(_ClassWidget):
         self.code_box.value, self.group_box.value = info.code, name
         self.code_box.disabled = self.group_box.disabled = self.join_button.disabled = True
         self.leave_button.layout.display = None
+        self.passed = passed
+        self.keeper.store({"code": info.code, "name": name, "pass": passed})
         if self.background and self.worker is None:
             self.worker = _Worker(self._report)
+        if self.seat is not None:
+            self.seat.stop()
+        self.seat = ClassSeat(self.board, store, info.code, name, passed, self._told, self._cleared, self._dropped,
+                              watch=self.background)
         if resumed is not None and resumed.record is not None:
             self._resume(resumed)   # before the code is set: loading the game is not a new game to save
             self.code, self.group, self.last = info.code, name, self.board.state
@@ -293,10 +330,61 @@ class ClassJoin(_ClassWidget):
                 self.board.set_seat(seat, who)
         self.key, self.root = game.key, self.board.state.root
 
+    def _rejoin(self, change: dict[str, Any]) -> None:
+        """The page has opened: join the class this device was in before the reload, with its pass."""
+        kept = self.keeper.read() if change.get("new") else None
+        if not kept or self.code is not None:
+            return
+        code, name, passed = kept.get("code"), kept.get("name"), kept.get("pass")
+        if isinstance(code, str) and isinstance(name, str) and isinstance(passed, str):
+            if self.join(code, name, passed):
+                if self.seat is not None:
+                    self.seat.follow()   # back at the table this device sat at, as it stands now
+                self.status.value = _say(f"Welcome back, <b>{html.escape(name)}</b>: this page joined class "
+                                         f"<b>{html.escape(code)}</b> again. {self.status.value}", GREEN)
+            else:
+                self.keeper.store(None)
+
+    def _here(self) -> None:
+        if self.seat is not None:
+            self.seat.here()
+
+    def _told(self, text: str, kind: str) -> None:
+        """What following the class's tables made happen, in the join box's status line."""
+        self.status.value = _say(text, {"good": GREEN, "illegal": RED}.get(kind, "#222222"))
+
+    def _cleared(self) -> None:
+        """The teacher cleared the class's games: the counts start again, and the game on the board is saved
+        anew as it goes on."""
+        self.stored.clear()
+        state = self.board.state
+        self._new_game(state)
+        if state.over:
+            self.last = state   # a game finished before the clear stays cleared
+        else:
+            self._changed(state)
+        self.status.value = _say(f"The teacher cleared the games of class <b>{self.code}</b>: the games finished "
+                                 f"here are no longer stored. " + ("Your next game counts for the class." if state.over
+                                                                   else "The game on the board is stored when it "
+                                                                        "ends."))
+
+    def _dropped(self, why: str) -> None:
+        """This page no longer belongs to the class (the teacher removed its group, or another device joined as
+        it): it leaves, says why, and can join again."""
+        self.leave()
+        self.status.value = _say("✗ " + html.escape(why, quote=False), RED)
+
     def leave(self) -> None:
-        """Stop storing games for the class (those stored stay stored)."""
+        """Stop storing games for the class (those stored stay stored), and leave its live tables."""
         if self.worker is not None:
             self.worker.flush(30)
+        if self.seat is not None:
+            self.seat.stop()
+            if self.seat.table is not None and self.board.game is self.seat.table:
+                table = self.seat.table
+                self.board.use(LocalGame(table.state.game.start(seed=table.seed), seed=table.seed))
+            self.seat = None
+        self.keeper.store(None)
         self.code = self.group = self.key = None
         self.code_box.disabled = self.group_box.disabled = self.join_button.disabled = False
         self.leave_button.layout.display = "none"
@@ -307,8 +395,10 @@ class ClassJoin(_ClassWidget):
         self.root, self.key, self.last = state.root, new_game_key(), None
 
     def _changed(self, state: State) -> None:
-        """Called by the board after every change: save the game (in the background inside a kernel)."""
-        if self.code is None or self.board.line != 0 or state is self.last:
+        """Called by the board after every change: save the game (in the background inside a kernel); a class
+        table's game is the class database's already."""
+        if self.code is None or self.board.line != 0 or state is self.last or \
+                not isinstance(self.board.game, LocalGame):
             return
         if state.root is not self.root:
             self._new_game(state)
@@ -406,8 +496,9 @@ class ClassPanel(_ClassWidget):
         self.worker: _Worker | None = None
         self._news = threading.Event()   # set when the personas' table is ready to be shown
         self._lock = threading.RLock()
-        self._confirm_until = 0.0
+        self._said_until = 0.0   # when the line under the buttons empties: a question unanswered, a clear done
         self.confirming: str | None = None   # the clear ("games" or "groups") waiting for its second click
+        self._quiet_at = math.inf   # when the next game in progress counts as left unfinished (unless saved)
 
         self.start_button = w.Button(description="Start a new class", icon="play", button_style="primary",
                                      layout=w.Layout(width="180px"))
@@ -465,18 +556,20 @@ class ClassPanel(_ClassWidget):
         self.clock = w.Play(value=0, min=0, max=10**9, step=1, interval=max(250, int(refresh * 1000)),
                             repeat=True, layout=w.Layout(display="none"))
         self.clock.observe(self._guard(self._tick), names="value")
+        self.rounds = RoundsPanel(self.store, lambda: self.code, self.background, self._submit, self._report)
         self.start_button.on_click(self._guard(lambda _: self.start()))
         self.open_button.on_click(self._guard(lambda _: self.open(self.open_box.value)))
-        self.refresh_button.on_click(self._guard(lambda _: self.refresh(force=True)))
+        self.refresh_button.on_click(self._guard(lambda _: self.refresh_now()))
         self.close_button.on_click(self._guard(lambda _: self.toggle_closed()))
         self.clear_button.on_click(self._guard(lambda _: self._clear_clicked("games")))
         self.clear_groups_button.on_click(self._guard(lambda _: self._clear_clicked("groups")))
         self.again_button.on_click(self._guard(lambda _: self._open_again()))
-        self.widget = w.VBox([w.HBox([self.start_button, w.HTML("&nbsp;or open a class:&nbsp;"), self.open_box,
+        self.widget = w.VBox([w.HTML(PANEL_STYLE, layout=w.Layout(height="0px")),
+                              w.HBox([self.start_button, w.HTML("&nbsp;or open a class:&nbsp;"), self.open_box,
                                       self.open_button, self.again_button],
                                      layout=w.Layout(align_items="center", flex_flow="row wrap")),
-                              self.code_view, self.status, self.class_buttons, self.results, text, self.errors,
-                              self.clock, self.keeper])
+                              self.code_view, self.status, self.class_buttons, self.rounds.widget, self.results, text,
+                              self.errors, self.clock, self.keeper])
         self.widget.add_class("xlib-class-panel")
 
     def _guard(self, fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -531,6 +624,7 @@ class ClassPanel(_ClassWidget):
         self._reset_confirm()
         self.close_button.description = "Reopen the class" if closed else "Close the class"
         self.refresh(force=True)
+        self.rounds.show()
         if self.background:
             self.clock.playing = True
 
@@ -545,11 +639,27 @@ class ClassPanel(_ClassWidget):
     def stop(self) -> None:
         """Stop refreshing by itself."""
         self.clock.playing = False
+        self.rounds.stop()
+
+    def _submit(self, name: str, job: Callable[[], None]) -> None:
+        """Run `job` on the panel's background worker (at once where the panel has none: tests)."""
+        if not self.background:
+            job()
+            return
+        if self.worker is None:
+            self.worker = _Worker(self._report)
+        self.worker.submit(name, job)
+
+    def refresh_now(self) -> None:
+        """Read the class again at once (the Refresh button); what a clear said before goes."""
+        self._reset_confirm()
+        self.refresh(force=True)
 
     def toggle_closed(self) -> None:
-        """Close the class (no more games are taken) or reopen it."""
+        """Close the class (no more games are taken) or reopen it; what a clear said before goes."""
         if self.code is None:
             return
+        self._reset_confirm()
         if self.closed:
             self.store().reopen_class(self.code)
         else:
@@ -563,7 +673,7 @@ class ClassPanel(_ClassWidget):
         CONFIRM_SECONDS clears. After that the button and the message return to normal (the clock's tick)."""
         if self.code is None:
             return
-        if self.confirming == what and time.monotonic() < self._confirm_until:
+        if self.confirming == what and time.monotonic() < self._said_until:
             self._reset_confirm()
             if what == "groups":
                 self.clear_groups()
@@ -573,14 +683,18 @@ class ClassPanel(_ClassWidget):
         self._reset_confirm()
         store, code = self.store(), self.code
         if not (store.groups(code) if what == "groups" else store.games(code, finished=None)):
-            self.confirm.value = _say(f"Class {code} has no {'group' if what == 'groups' else 'game'} to clear.")
+            self._tell(_say(f"Class {code} has no {'group' if what == 'groups' else 'game'} to clear."))
             return
-        self.confirming, self._confirm_until = what, time.monotonic() + CONFIRM_SECONDS
+        self.confirming = what
         button = self.clear_buttons[what]
         button.description, button.button_style = CLEARS[what][1], "danger"
-        self.confirm.value = _say(f"{self.clear_words(what)} This cannot be undone. To go on, click <b>"
-                                  f"{CLEARS[what][1]}</b> within {CONFIRM_SECONDS} seconds; otherwise nothing is "
-                                  f"removed.", RED)
+        self._tell(_say(f"{self.clear_words(what)} This cannot be undone. To go on, click <b>{CLEARS[what][1]}</b> "
+                        f"within {CONFIRM_SECONDS} seconds; otherwise nothing is removed.", RED), CONFIRM_SECONDS)
+
+    def _tell(self, text: str, seconds: float = DONE_SECONDS) -> None:
+        """Say `text` under the clear buttons for `seconds` (the clock's tick then empties the line)."""
+        self.confirm.value = text
+        self._said_until = time.monotonic() + seconds
 
     def clear_words(self, what: str) -> str:
         """What a clear removes and what it keeps, in numbers: 'Remove the 4 games of class 7F3K …'."""
@@ -588,8 +702,8 @@ class ClassPanel(_ClassWidget):
         assert code is not None
         games = store.games(code, finished=None)
         done = sum(1 for g in games if g.finished)
-        counted = (f"{len(games)} game{'s' if len(games) != 1 else ''} ({done} finished, {len(games) - done} in "
-                   f"progress)")
+        counted = (f"{len(games)} game{'s' if len(games) != 1 else ''} ({done} finished, "
+                   f"{tables.unfinished_words(games, time.time(), since=False)})")
         if what == "games":
             return (f"Remove the {counted} of class {code}? The groups stay joined and keep their lesson "
                     f"exercises.")
@@ -600,14 +714,16 @@ class ClassPanel(_ClassWidget):
                 f"code.")
 
     def expire(self) -> bool:
-        """End a confirmation whose time is up: its button and message return to normal; whether one ended."""
-        if self.confirming is None or time.monotonic() < self._confirm_until:
+        """Empty the line under the clear buttons when its time is up: an unanswered question (its button returns
+        to normal too) or what a clear did; whether anything ended."""
+        if not (self.confirming or self.confirm.value) or time.monotonic() < self._said_until:
             return False
         self._reset_confirm()
         return True
 
     def _reset_confirm(self) -> None:
-        self.confirming, self._confirm_until = None, 0.0
+        """The clear buttons as they normally are, and nothing said under them."""
+        self.confirming, self._said_until = None, 0.0
         for what, button in self.clear_buttons.items():
             button.description, button.button_style = CLEARS[what][0], ""
         self.confirm.value = ""
@@ -620,7 +736,8 @@ class ClassPanel(_ClassWidget):
         deleted = self.store().clear_games(self.code)
         self._reset_confirm()
         self.refresh(force=True)
-        self.confirm.value = _say(f"{deleted} game{'s' if deleted != 1 else ''} removed; the groups stay joined.")
+        self.rounds.refresh()
+        self._tell(_say(f"{deleted} game{'s' if deleted != 1 else ''} removed; the groups stay joined."))
         return deleted
 
     def clear_groups(self) -> int:
@@ -632,8 +749,9 @@ class ClassPanel(_ClassWidget):
         deleted = self.store().clear(self.code)
         self._reset_confirm()
         self.refresh(force=True)
-        self.confirm.value = _say(f"{groups} group{'s' if groups != 1 else ''} and {deleted} "
-                                  f"game{'s' if deleted != 1 else ''} removed.")
+        self.rounds.refresh()
+        self._tell(_say(f"{groups} group{'s' if groups != 1 else ''} and {deleted} "
+                        f"game{'s' if deleted != 1 else ''} removed."))
         return deleted
 
     # ---- the numbers ----------------------------------------------------------------------------
@@ -641,37 +759,44 @@ class ClassPanel(_ClassWidget):
         """Read the class again if anything changed (or `force`) and redraw; whether it redrew.
 
         Moves in unfinished games change only the counts; the class's numbers and the plots are
-        made again when a game ends, a group joins, or the class is closed or reopened."""
+        made again when a game ends, a group joins, or the class is closed or reopened. A game in progress
+        that stays quiet for tables.QUIET_SECONDS is counted as left unfinished from then on."""
         code = self.code
         if code is None:
             return False
         store = self.store()
         self._refresh_lessons(store, code, force)
         seen = store.activity(code)
-        if seen == self.seen and not force:
+        now = time.time()
+        if seen == self.seen and not force and now < self._quiet_at:
             return False
         with self._lock:
             old = self.seen
+            if old is not None and seen != old and not self.confirming:
+                self._reset_confirm()   # the class changed: what a clear said is past
             full = force or old is None or (seen.finished, seen.last_finished, seen.groups, seen.closed) != \
                 (old.finished, old.last_finished, old.groups, old.closed)
             self.seen, self.closed = seen, seen.closed
             groups = store.groups(code)
             everything = store.games(code, finished=None)
-            self.listing = tables.by_game(everything, groups)
+            self.listing = tables.by_game(everything, groups, now)
+            playing = [g for g in everything if tables.playing(g, now)]
+            self._quiet_at = min((g.updated + tables.QUIET_SECONDS for g in playing), default=math.inf)
             in_progress: dict[str, int] = {}   # XAllies games in progress, for the XAllies table
-            for g in everything:
-                if not g.finished and g.game == tables.XALLIES:
+            for g in playing:
+                if g.game == tables.XALLIES:
                     in_progress[g.group] = in_progress.get(g.group, 0) + 1
             if full:
                 self._news.clear()
                 self.finished = store.games(code, finished=True, records=True)
-                self.frame = tables.game_frame(self.finished)
+                designs = {v.key: v.info.design for v in store.tables(code, game=tables.XALLIES) if v.info.round}
+                self.frame = tables.game_frame(self.finished, designs)
                 self.rules = tables.class_rules(self.frame)
                 base = self._baseline(self.rules)
                 self.waiting = base is None
                 self.compared = tables.comparison(self.frame, base)
             self.groups = tables.group_table(self.frame, groups, in_progress)
-            self._draw(code, groups, sum(1 for g in everything if not g.finished), full)
+            self._draw(code, groups, tables.unfinished_words(everything, now), full)
         return True
 
     def _refresh_lessons(self, store: ClassStore, code: str, force: bool) -> None:
@@ -702,13 +827,13 @@ class ClassPanel(_ClassWidget):
         self.worker.submit(key, play)
         return None
 
-    def _draw(self, code: str, groups: list[str], playing: int, full: bool) -> None:
+    def _draw(self, code: str, groups: list[str], playing: str, full: bool) -> None:
         finished = int(self.listing["finished"].sum()) if len(self.listing) else 0
         xallies = int(self.frame.game.nunique()) if len(self.frame) else 0
         state = "closed: it takes no more games" if self.closed else "open"
         names = ", ".join(html.escape(g) for g in groups) or "none yet"
         self.status.value = (f"<b>Class {code}</b> is {state}. Groups: {len(groups)} ({names}). "
-                             f"<b>{finished}</b> finished game{'s' if finished != 1 else ''}, {playing} in progress. "
+                             f"<b>{finished}</b> finished game{'s' if finished != 1 else ''}, {playing}. "
                              f"<span style='color:#666'>Updated {time.strftime('%H:%M:%S')}.</span>")
         self.games_view.value = "<h3>Games by game and group</h3>" + TABLE_STYLE + (
             _table(self.listing) if len(self.listing) else "<p>No game stored yet: the groups' games appear here "
@@ -749,14 +874,24 @@ class ClassPanel(_ClassWidget):
             + ("<p><i>The personas are playing their games…</i></p>" if self.waiting else ""))
         _show_plot(self.compare_plot, plot_rates(self.compared) if len(self.compared) else None)
         prompt = ""
-        if not few and len(self.compared) > 1:
+        ours_rows = [m for m in self.compared.index if str(m).startswith(tables.CLASS_ROW)] if len(self.compared) else []
+        if not few and len(self.compared) > len(ours_rows):
             ours = self.compared.loc[tables.CLASS_ROW]
-            best = self.compared.drop(tables.CLASS_ROW).waste.idxmin()
+            best = self.compared.drop(ours_rows).waste.idxmin()
             prompt = (f"{TABLE_STYLE}<div class='xlib-prompt'><b>Discuss.</b> Our groups wasted "
                       f"{ours.waste * 12:.1f} of the 12 black pieces per game and claimed {ours.cooperation * 12:.1f} "
                       f"through alliances; '{html.escape(str(best))}' wasted {self.compared.loc[best].waste * 12:.1f}. "
                       f"What did the groups do differently from the computers? When did a group take white pieces "
                       f"instead of forming an alliance, and did it pay?</div>")
+        partners, strangers = tables.design_row("partners"), tables.design_row("strangers")
+        if partners in ours_rows and strangers in ours_rows:
+            p, q = self.compared.loc[partners], self.compared.loc[strangers]
+            prompt += (f"<div class='xlib-prompt xlib-design-prompt'><b>Partners against strangers.</b> At tables "
+                       f"that kept their partners round after round, players claimed {p.cooperation * 12:.1f} black "
+                       f"pieces per game through alliances and wasted {p.waste * 12:.1f}; with new partners each "
+                       f"round, {q.cooperation * 12:.1f} and {q.waste * 12:.1f} ({int(p.games)} and {int(q.games)} "
+                       f"games). Did knowing you would meet the same players again change how you played? Who "
+                       f"remembered a wasted piece in the next round?</div>")
         self.prompt.value = prompt
         self.results.layout.display = None
 
@@ -781,7 +916,7 @@ def plot_groups(groups: Any) -> Any:
     a2.bar([x + 0.2 for x in xs], groups["computers' score"].fillna(0), 0.4, color="#D55E00", hatch="//",
            label="the computers")
     a2.set_title("Mean score per seat")
-    a2.legend(frameon=False, fontsize=8)
+    a2.legend(frameon=False)
     for a in (a1, a2):
         a.set_xlim(-0.6, max(len(xs), 3) - 0.4)   # one group's bar stays a bar, not the whole width
         a.set_xticks(xs)

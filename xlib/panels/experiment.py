@@ -25,17 +25,17 @@ from ..board.board import in_kernel
 from ..classroom import ClassError, ClassStore, StoredGame, UnknownClass, check_code, open_store
 from ..core import State
 from ..records import replay
-from .pictures import describe_figure
+from .pictures import describe_figure, screen_width
 
-#: how wide a plot is shown: its own width on a laptop, over half the screen on a projector (1920 pixels)
-PLOT_WIDTH = "min(100%, max(760px, 56vw))"
-#: the look of result tables and discussion prompts (a panel puts it before its HTML): the type grows with the
-#: screen, 13 px on a laptop and 18 px on a 1920-pixel projector, to be read from the back of the room
-TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:clamp(13px,0.95vw,22px)}"
+#: the look of result tables, their headings and discussion prompts (a panel puts it before its HTML): the type
+#: grows with the screen, 14 px on a laptop and 20 px on a 1920-pixel projector, to be read from the back of the room
+TABLE_STYLE = ("<style>.xlib-table table{border-collapse:collapse;font-size:clamp(13px,1.05vw,22px)}"
                ".xlib-table th,.xlib-table td{padding:3px 8px;border-bottom:1px solid #ddd;text-align:right}"
                ".xlib-table tbody th,.xlib-table thead th:first-child{text-align:left}"
                ".xlib-prompt{background:#FFF8E1;border-left:4px solid #E69F00;padding:6px 10px;margin:6px 0;"
-               "max-width:760px}</style>")
+               "max-width:max(760px,50vw);font-size:clamp(13px,1.05vw,22px)}"
+               ".widget-html-content:has(.xlib-table,.xlib-prompt) :is(h3,h4){font-size:clamp(14px,1.2vw,26px)}"
+               "</style>")
 
 #: a run's error colour, dark enough to read on white
 ERROR_COLOUR = "#B00020"
@@ -78,10 +78,14 @@ def prompt(text: str) -> w.HTML:
     return w.HTML(f"{TABLE_STYLE}<div class='xlib-prompt'><b>Discuss.</b> {text}</div>")
 
 
+#: dots per inch of a panel's plots: sharp when a projector shows them large
+FIGURE_DPI = 135
+
+
 def figure_png(fig: Any) -> bytes:
     """A matplotlib figure as PNG bytes, cropped to what is drawn."""
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=135, bbox_inches="tight")   # sharp when a projector shows it large
+    fig.savefig(buf, format="png", dpi=FIGURE_DPI, bbox_inches="tight")
     return buf.getvalue()
 
 
@@ -92,9 +96,11 @@ class Picture(w.Image):
     description = traitlets.Unicode("").tag(sync=True)
 
 
-def image(fig: Any, max_width: str = PLOT_WIDTH) -> w.Image:
-    """A matplotlib figure as an image widget no wider than `max_width` (so it fits the page)."""
-    img = Picture(value=figure_png(fig), format="png", layout=w.Layout(max_width=max_width))
+def image(fig: Any, max_width: str = "100%") -> w.Image:
+    """A matplotlib figure as an image widget, as wide as its size at the page's scale, which grows with the
+    screen so its type reads from the back of the room (pictures.screen_width); no wider than `max_width`."""
+    png = figure_png(fig)
+    img = Picture(value=png, format="png", layout=w.Layout(width=screen_width(png, FIGURE_DPI), max_width=max_width))
     img.tooltip = describe_figure(fig)   # the picture's text alternative: what it shows, with its numbers
     img.add_class("xlib-plot")
     return img

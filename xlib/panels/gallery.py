@@ -11,6 +11,13 @@ from dataclasses import dataclass
 
 from .. import runtime
 
+#: the game to learn first, and why: the simplest turn of the five (XAllies, the first card, has the most to learn)
+FIRST = "x.ipynb"
+FIRST_WHY = ("a turn is one stone on any empty cell, and stones never move or change colour (the computer plays "
+             "the seats nobody takes). XAllies, the first card, has the most to learn: try it after one of the others")
+#: the rules every game follows, in the repository
+RULES = "docs/RULES.md"
+
 CARD_STYLE = ("display:inline-block;vertical-align:top;width:250px;min-height:170px;margin:6px;padding:12px;"
               "border:1px solid #bbb;border-radius:8px;background:{colour}")
 
@@ -53,18 +60,46 @@ def _a(href: str, text: str) -> str:
     return f'<a href="{html.escape(href, quote=True)}" target="_blank" rel="noopener">{text}</a>'
 
 
+def _page(notebook: str, site: bool) -> str:
+    """The address of an app's page from the gallery's: the notebook served, its page on the site."""
+    return notebook.removesuffix(".ipynb") + ".html" if site else notebook
+
+
+def _linked(href: str | None, text: str) -> str:
+    return _a(href, text) if href else text
+
+
 def card_html(card: Card, site: bool) -> str:
-    """One card: a link to its app, or on the site a lab's note of where it runs."""
+    """One card: a link to its app, or on the site a lab's note of where it runs, linked to how to run it there."""
     if site and card.lab:
-        binder = runtime.link("BINDER")
-        where = f"with <code>make app</code> or {_a(binder, 'on Binder') if binder else 'Binder'}"
-        action = f'<span class="xlib-card-elsewhere"><i>Runs {where}</i></span>'
+        make_app = _linked(runtime.document("README.md", "two-commands", site),
+                           "<code style='color:inherit'>make app</code>")
+        binder = _linked(runtime.link("BINDER") or runtime.document("README.md", "binder", site), "on Binder")
+        action = f'<span class="xlib-card-elsewhere"><i>Runs with {make_app} or {binder}</i></span>'
     else:
-        href = card.notebook.removesuffix(".ipynb") + ".html" if site else card.notebook
         # _self: the page's output renderer opens other links in a new tab, and a student stays in one
-        action = f'<a href="{href}" target="_self"><b>{card.action}</b></a>'
+        action = f'<a href="{_page(card.notebook, site)}" target="_self"><b>{card.action}</b></a>'
+    first = ' <span class="xlib-card-first" style="font-size:13px;font-weight:normal">(start here)</span>' \
+        if card.notebook == FIRST else ""
     return (f'<div class="xlib-card" style="{CARD_STYLE.format(colour=card.colour)}"><h3 style="margin-top:0">'
-            f"{card.title}</h3><p>{card.text}</p>{action}</div>")
+            f"{card.title}{first}</h3><p>{card.text}</p>{action}</div>")
+
+
+def first_html(site: bool) -> str:
+    """The line over the cards: which game to learn first, and why."""
+    card = next(c for c in CARDS if c.notebook == FIRST)
+    start = f'<a href="{_page(card.notebook, site)}" target="_self">{card.title}</a>'
+    return f'<p class="xlib-first" style="margin:4px 6px 8px"><b>New here? Start with {start}</b>: {FIRST_WHY}.</p>'
+
+
+def rules_note(site: bool | None = None) -> str:
+    """The sentence (Markdown) that says where the rules every game follows are, linked where they can be read:
+    in the repository when it is configured, else on the static site the page it ships beside the apps."""
+    site = runtime.on_site() if site is None else site
+    href = runtime.document(RULES, site=site)
+    where = f"[{RULES}]({href})" if href else f"`{RULES}` (in the project's folder)"
+    return (f"Each game's rules follow {where} exactly; where the original rules left a gap, the decision is marked "
+            f"*(ours)* and most can be changed with the game's options.")
 
 
 def elsewhere_html(site: bool) -> str:
@@ -92,7 +127,7 @@ def gallery_html(site: bool | None = None) -> str:
     """The cards and the line under them, for the page this runs on (served, or the static site)."""
     site = runtime.on_site() if site is None else site
     cards = "".join(card_html(card, site) for card in CARDS)
-    return f'<div class="xlib-gallery">{cards}</div>{elsewhere_html(site)}'
+    return f'{first_html(site)}<div class="xlib-gallery">{cards}</div>{elsewhere_html(site)}'
 
 
 def cards() -> object:

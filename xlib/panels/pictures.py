@@ -96,12 +96,30 @@ def describe_figure(fig: Any) -> str:
     return (text + ".") if text else "A plot."
 
 
-def figure_html(fig: Any, width: str = "100%") -> Any:
-    """The figure as a picture for a notebook's output, with its sentence as the picture's text alternative."""
+#: how wide the page shows a chart per inch of its figure, in hundredths of the screen's width: 110 px an inch on a
+#: 1366-pixel laptop, 155 px on a 1920-pixel projector
+VW_PER_INCH = 110 / 13.66
+#: the smallest type a chart may have, in points: 20 px on a 1920-pixel projector at VW_PER_INCH (14 on a laptop)
+SMALLEST_TYPE = 9.5
+
+
+def screen_width(png: bytes, dpi: float) -> str:
+    """The CSS width of a chart drawn as `png` at `dpi`: VW_PER_INCH for every inch it measures, so the chart and
+    its type grow with the screen; never wider than the page."""
+    inches = int.from_bytes(png[16:20], "big") / dpi   # the width in the PNG's header
+    return f"min(100%, {inches * VW_PER_INCH:.1f}vw)"
+
+
+def figure_html(fig: Any, width: str | None = None) -> Any:
+    """The figure as a picture for a notebook's output, with its sentence as the picture's text alternative; as
+    wide as `width`, by default as screen_width says."""
     from IPython.display import HTML
 
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=fig.dpi, bbox_inches="tight")
-    data = base64.b64encode(buf.getvalue()).decode("ascii")
+    png = buf.getvalue()
+    data = base64.b64encode(png).decode("ascii")
     alt = html.escape(describe_figure(fig))
-    return HTML(f'<img class="xlib-plot" style="max-width:{width}" alt="{alt}" src="data:image/png;base64,{data}">')
+    shown = width or screen_width(png, fig.dpi)
+    return HTML(f'<img class="xlib-plot" style="width:{shown};max-width:100%" alt="{alt}" '
+                f'src="data:image/png;base64,{data}">')

@@ -23,6 +23,7 @@ from ..games.x import XState
 from ..views.x.view import BADGE_DIRECTION, BADGE_R, XView
 from .experiment import TABLE_STYLE, BackgroundRun, ClassChooser, csv_link
 from .experiment import figure as _figure, image as _image, prompt as _prompt, table_html as _table
+from .pictures import SMALLEST_TYPE
 
 POLITICS_STRIP = 30              # the politics line under the X board's score lines
 LEADER_RING = palette.BLUE       # the leader's corners: no player's colour in X
@@ -125,7 +126,7 @@ class ClassGame:
         view = self.board.view
         if not isinstance(view, PoliticsView):  # a new board size: the board built a plain X view
             self.board.view = PoliticsView(**state.game.options)
-            self.board._fit_canvas()
+            self.board.fit_canvas()
             self.board.refresh()  # repaints with the politics view, then calls this again
             return
         name = lambda p: f"<b>{self.board.who(p)}</b>"  # noqa: E731 (who() escapes a typed name)
@@ -332,17 +333,28 @@ def _pct(v: float) -> str:
 
 
 def rates_prompt(s: Any) -> str:
-    most = s.kingmaking.idxmax()
-    least = s.kingmaking.idxmin()
-    led = s["early leader wins"].dropna()
-    text = (f"In '{most}', {_pct(s.kingmaking[most])} of games were decided by a player who could no longer win; "
-            f"in '{least}', {_pct(s.kingmaking[least])}. ")
-    if len(led):
-        hi, lo = led.idxmax(), led.idxmin()
-        text += (f"The early leader won {_pct(led[hi])} of games in '{hi}' but only {_pct(led[lo])} in '{lo}'. ")
+    """The discussion prompt under the kingmaking chart: the line-ups that differ most, quoted with their rates, or
+    one rate for all when they do not differ (a line-up is never set beside itself)."""
+    text = _extremes(s.kingmaking, "In {hi}, {v_hi} of games were decided by a player who could no longer win; in "
+                     "{lo}, {v_lo}. ", "{where}, {v} of games were decided by a player who could no longer win. ")
+    text += _extremes(s["early leader wins"].dropna(), "The early leader won {v_hi} of games in {hi} but only {v_lo} "
+                      "in {lo}. ", "The early leader won {v} of games {where}. ")
     if s.kingmaking.max() == 0:
         text += "No game here had a kingmaker: in XATS a player who can no longer win is out and never moves again. "
     return text + "Is it fair that a player with no chance left decides who wins? What would you do in their seat?"
+
+
+def _extremes(rates: Any, apart: str, alike: str) -> str:
+    """A rate per line-up in a sentence: `apart` names the line-ups with the highest and the lowest ({hi}, {v_hi},
+    {lo}, {v_lo}); `alike` says the one rate ({v}, {where}) when there is one line-up or all read the same."""
+    if not len(rates):
+        return ""
+    hi, lo = rates.idxmax(), rates.idxmin()
+    if _pct(rates[hi]) != _pct(rates[lo]):
+        return apart.format(hi=f"'{hi}'", v_hi=_pct(rates[hi]), lo=f"'{lo}'", v_lo=_pct(rates[lo]))
+    where = "in every line-up here" if len(rates) > 1 else f"in '{hi}'"
+    words = alike.format(v=_pct(rates[hi]), where=where)
+    return words[0].upper() + words[1:]
 
 
 def _who(role: str) -> str:
@@ -380,8 +392,15 @@ def _errors(table: Any, col: str) -> list[list[float]]:
             [0.0 if math.isnan(b - a) else b - a for a, b in zip(v, hi)]]
 
 
+def _wrapped(name: str) -> str:
+    """A line-up's name on lines of at most 13 characters, to stand under its bars beside the others'."""
+    import textwrap
+
+    return "\n".join(textwrap.wrap(name, 13, break_long_words=False, break_on_hyphens=False)) or name
+
+
 def plot_rates(summary: Any) -> Any:
-    fig, ax = _figure(8.5, 3.4)
+    fig, ax = _figure(9.5, 3.6)
     ax.set_title("Kingmaking, and the early leader winning, per line-up (95% intervals)")
     names = list(summary.index)
     xs = range(len(names))
@@ -390,28 +409,32 @@ def plot_rates(summary: Any) -> Any:
     ax.bar([x + 0.2 for x in xs], summary["early leader wins"].fillna(0), 0.4,
            yerr=_errors(summary, "early leader wins"), color="#0072B2", label="the early leader wins")
     ax.set_xticks(list(xs))
-    ax.set_xticklabels(names, rotation=15, ha="right", fontsize=8)
+    ax.set_xticklabels([_wrapped(n) for n in names], fontsize=SMALLEST_TYPE)
     ax.set_ylim(0, 1)
-    ax.legend(frameon=False, fontsize=8)
+    ax.legend(frameon=False, fontsize=SMALLEST_TYPE)
     return fig
 
 
 def plot_shares(personas: Any) -> Any:
-    """Three bars per line-up, one per place in it, with their intervals and a dashed line at a fair third."""
-    fig, ax = _figure(8.5, 3.6)
+    """Three bars per line-up, one per place in it, with their intervals and a dashed line at a fair third; each
+    place is one series over every line-up, so the picture's words name every place of every line-up."""
+    fig, ax = _figure(9.5, 3.8)
     ax.set_title("Win share by place in the line-up (95% intervals; dashed: a fair third)")
     lineups = list(dict.fromkeys(lu for lu, _ in personas.index))
     errors = _errors(personas, "win share")
-    for k, ((lu, role), share) in enumerate(personas["win share"].items()):
-        place = int(role.partition(".")[0])
-        ax.bar(lineups.index(lu) + (place - 2) * 0.27, share, 0.27, color=PLACE_COLOURS[place - 1],
-               hatch=PLACE_HATCHES[place - 1], yerr=[[errors[0][k]], [errors[1][k]]],
-               label=PLACE_LABELS[place - 1] if lineups.index(lu) == 0 else None)
+    rows = [(k, lu, int(role.partition(".")[0]), share)
+            for k, ((lu, role), share) in enumerate(personas["win share"].items())]
+    for place in (1, 2, 3):
+        bars = [(k, lu, share) for k, lu, p, share in rows if p == place]
+        if bars:
+            ax.bar([lineups.index(lu) + (place - 2) * 0.27 for _, lu, _ in bars], [share for _, _, share in bars],
+                   0.27, color=PLACE_COLOURS[place - 1], hatch=PLACE_HATCHES[place - 1], label=PLACE_LABELS[place - 1],
+                   yerr=[[errors[0][k] for k, _, _ in bars], [errors[1][k] for k, _, _ in bars]])
     ax.axhline(1 / 3, color="#666666", linestyle="--", linewidth=1)
     ax.set_xticks(list(range(len(lineups))))
-    ax.set_xticklabels(lineups, rotation=15, ha="right", fontsize=8)
+    ax.set_xticklabels([_wrapped(n) for n in lineups], fontsize=SMALLEST_TYPE)
     ax.set_ylim(0, 1)
-    ax.legend(frameon=False, fontsize=8, ncol=3, loc="upper left")
+    ax.legend(frameon=False, fontsize=SMALLEST_TYPE, ncol=3, loc="upper left")
     return fig
 
 

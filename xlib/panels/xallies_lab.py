@@ -15,6 +15,7 @@ from ..experiments import xallies as lab
 from ..core import State
 from .experiment import TABLE_STYLE, BackgroundRun, csv_link
 from .experiment import figure as _figure, image as _image, prompt as _prompt, table_html as _table
+from .pictures import SMALLEST_TYPE
 from .experiment import figure_png  # noqa: F401  (the class panel draws its plots with it, from here)
 from ..board import Board
 
@@ -23,9 +24,23 @@ PERSONA_COLOURS = {"selfish": "#D55E00", "prosocial": "#0072B2", "competitive": 
                    "reciprocator": "#CC79A7", "spoiler": "#000000"}
 
 
-#: the ledger's type grows with the screen: beside a large board on a projector it is read from the back
+#: the ledger's type grows with the screen: beside a large board on a projector it is read from the back. The
+#: board's status and controls beside it grow alike on a wide screen. In the board's projector view the ledger
+#: stands in the board's side column, under the controls, which is widened for it.
 LEDGER_STYLE = ("<style>.xlib-ledger h4{font-size:clamp(14px,1.15vw,24px)}.xlib-ledger p,"
-                ".xlib-ledger .xlib-table table{font-size:clamp(14px,1.05vw,22px)}</style>")
+                ".xlib-ledger .xlib-table table{font-size:clamp(14px,1.05vw,22px)}"
+                ".xlib-class-round .xlib-status b{font-size:clamp(14px,1.05vw,22px)}"
+                ".xlib-class-round .xlib-status{height:auto !important;min-height:40px}"
+                "@media (min-width:1600px){.xlib-class-round .xlib-board:not(.xlib-projector) .xlib-side{zoom:1.4}"
+                ".xlib-class-round{flex-wrap:nowrap !important}"
+                ".xlib-class-round>.xlib-ledger{flex:0 0 32vw !important;max-width:none !important}}"
+                ".xlib-projector .xlib-body:has(.xlib-ledger){grid-template-columns:auto minmax(440px,34vw)}"
+                ".xlib-projector:has(.xlib-ledger) canvas.xlib-canvas{max-width:calc(66vw - 80px) !important}"
+                ".xlib-projector .xlib-side .xlib-ledger{margin:10px 0 0 0 !important;flex:0 0 auto !important;"
+                "width:auto !important;min-width:0 !important;max-width:none !important}"
+                ".xlib-projector .xlib-ledger h4{font-size:max(20px,1.15vw);margin:8px 0 4px}"
+                ".xlib-projector .xlib-ledger p,.xlib-projector .xlib-ledger .xlib-table table{font-size:max(18px,"
+                "1.05vw)}</style>")
 
 
 class ClassRound:
@@ -50,7 +65,18 @@ class ClassRound:
                                                                          align_items="flex-start"))
         self.widget.add_class("xlib-class-round")
         board.listeners.append(self.update)
+        if board.projector_button is not None:
+            board.projector_button.observe(lambda change: self.project(change["new"]), names="value")
         self.update(board.state)
+
+    def project(self, on: bool) -> None:
+        """Follow the board's projector view: the ledger moves into the board's side column, under the controls,
+        where the class sees it beside the board; afterwards it returns beside the board."""
+        side = self.board.side
+        assert side is not None
+        kids = tuple(k for k in side.children if k is not self.ledger)
+        self.widget.children = (self.board.widget,) if on else (self.board.widget, self.ledger)
+        side.children = kids + (self.ledger,) if on else kids
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -170,12 +196,17 @@ class ExperimentPanel(BackgroundRun):
         ]
 
     def run_dynamics(self, generations: int = 60, progress: bool = True) -> None:
-        """Replicator dynamics over the five personas, from payoffs measured at every table."""
+        """Replicator dynamics over the five personas, from payoffs measured at every table: from each seat a
+        twenty-fifth of the games per mix (at least 4), so the same controls always measure the same games."""
         self.message.value = "<i>Measuring every table of personas…</i>"
         settings = self.settings()
         report = self.report("Measuring every table", "every table measured, {n} games") if progress else False
-        payoffs = lab.payoff_tables(games=max(4, self.games.value // 25), progress=report, **settings)
+        games = max(4, self.games.value // 25)
+        payoffs = lab.payoff_tables(games=games, progress=report, **settings)
         self.show_dynamics(lab.replicator(payoffs, generations=generations))
+        self.message.value = (f"Population dynamics done: every table of personas played {games} games from each "
+                              f"seat, with seed {settings['seed']}: the same seed and controls always give the same "
+                              f"numbers.")
 
     def show_dynamics(self, history: Any) -> None:
         """Show a population history (made by lab.replicator)."""
@@ -236,7 +267,7 @@ def plot_inequality(summary: Any) -> Any:
     ax.errorbar(summary["mean score"], summary.gini, xerr=summary["mean score ±"], yerr=summary["gini ±"],
                 fmt="o", color="#0072B2")
     for mix, row in summary.iterrows():
-        ax.annotate(mix, (row["mean score"], row.gini), textcoords="offset points", xytext=(5, 5), fontsize=8)
+        ax.annotate(mix, (row["mean score"], row.gini), textcoords="offset points", xytext=(5, 5), fontsize=SMALLEST_TYPE)
     ax.set_xlabel("mean score per player")
     ax.set_ylabel("Gini")
     return fig
@@ -251,5 +282,5 @@ def plot_dynamics(history: Any) -> Any:
                 linewidth=2)
     ax.set_xlabel("generation")
     ax.set_ylim(0, 1)
-    ax.legend(frameon=False, fontsize=8)
+    ax.legend(frameon=False, fontsize=SMALLEST_TYPE)
     return fig

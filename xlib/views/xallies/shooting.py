@@ -1,8 +1,8 @@
 """A small real shooting game: an aim sweeps across a target well; shoot when it is over the well.
 
 It stands in for the marble shot of the table game. With a Board playing XAllies with
-shooting="manual", each shot is entered into the game as `hit` or `miss` for the player
-whose turn it is to shoot."""
+shooting="manual", each shot is entered into the game as `hit` or `miss` for the person
+whose turn it is to shoot, and only by it: the board offers no Hit or Miss of its own then."""
 from __future__ import annotations
 
 import math
@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as w
 
 from ...board import palette
-from ...board.canvas import hold, make_canvas, repaint_when_ready
+from ...board.canvas import hold, make_canvas, on_click, repaint_when_ready
 
 WIDTH, HEIGHT = 600, 150
 TARGET_X, TARGET_R = WIDTH / 2, 34
@@ -34,7 +34,7 @@ class ShootingRange:
                                      tooltip="shoot now: a hit when the aim is over the well")
         self.shoot_button.on_click(lambda _: self.shoot())
         self.result = w.HTML()
-        self.canvas.on_mouse_down(lambda x, y: self.shoot())
+        on_click(self.canvas, self._shoot_at)   # a click, or a tap on a touch screen
         repaint_when_ready(self.canvas, self.draw)
         words = w.HTML("Start the aim (▶), then press Shoot when it is over the well:")
         controls = w.HBox([words, self.clock, self.shoot_button]) if side is None else \
@@ -44,8 +44,9 @@ class ShootingRange:
         self.attached = side is not None
         if board is not None:
             board.new_game_listeners.append(lambda _board: self.reset())
+            board.decided_beside.append(self._where)   # a person's shot is taken here, never awarded by a button
         if side is not None:
-            # where the eye is when the shots come: under the Hit and Miss buttons, while the players shoot
+            # where the eye is when the shots come: under the board's own buttons, while the players shoot
             kids = list(side.children)
             kids.insert(kids.index(board.choice_box) + 1, self.widget)
             side.children = tuple(kids)
@@ -54,8 +55,16 @@ class ShootingRange:
         self.draw()
 
     def _follow(self, state: Any) -> None:
-        """Beside a board: shown while its players shoot, out of the way otherwise."""
-        self.widget.layout.display = None if getattr(state, "phase", None) == "shoot" else "none"
+        """Beside a board: shown while its players shoot, out of the way otherwise ("" shows it: in the browser's
+        Python a None never reaches the page)."""
+        self.widget.layout.display = "" if getattr(state, "phase", None) == "shoot" else "none"
+
+    @staticmethod
+    def _where(state: Any) -> str | None:
+        """Where a person shoots while the board's players shoot: here."""
+        if getattr(state, "phase", None) != "shoot":
+            return None
+        return "Shoot with the aiming game beside the board: start the aim (▶), then press Shoot when it is over the well."
 
     def reset(self) -> None:
         """Forget the shots of the last game (a new game on the board starts afresh)."""
@@ -102,15 +111,26 @@ class ShootingRange:
             c.stroke_line(x - 20, HEIGHT / 2, x + 20, HEIGHT / 2)
             c.stroke_line(x, HEIGHT / 2 - 20, x, HEIGHT / 2 + 20)
 
+    def _shoot_at(self, _x: float, _y: float) -> None:
+        """A click or a tap anywhere on the aim shoots."""
+        self.shoot()
+
     def shoot(self) -> bool:
-        """Shoot now: a hit when the aim is over the well. Enters the shot into the board's game."""
+        """Shoot now: a hit when the aim is over the well. While the board's players shoot, the shot is the
+        person's to move, entered into the game; it is not taken while another seat shoots (the board says whose
+        turn it is). Before then, it is practice."""
         hit = abs(self.aim_x() - TARGET_X) <= TARGET_R
-        self.shots.append(hit)
         who = ""
         board = self.board
         if board is not None and getattr(board.state, "phase", None) == "shoot":
-            who = board.state.players[board.state.to_move] + ": "
-            board.play("hit" if hit else "miss")
+            shooter = board.who(board.state.to_move)
+            if not board.game.person_to_move():
+                self.result.value = f"Not your shot: {shooter} shoots now."
+                return hit
+            if not board.play("hit" if hit else "miss"):
+                return hit
+            who = f"{shooter}: "
+        self.shots.append(hit)
         hits, shots = sum(self.shots), len(self.shots)
         self.result.value = (f"{who}<b>{'Hit!' if hit else 'Missed.'}</b> "
                              f"{hits} hit{'' if hits == 1 else 's'} from {shots} shot{'' if shots == 1 else 's'}.")

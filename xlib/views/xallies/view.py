@@ -137,8 +137,9 @@ class XAlliesView(View):
         reason = state.explain(f"{w}+")
         if reason is not None and state.moves() != ["pass"]:
             return Click(message=reason, marks=(w,), illegal=True)
-        if state.moves() == ["pass"]:
-            return Click(message="None of your wells holds a coloured piece: you pass (button below).")
+        if state.moves() == ["pass"]:   # the board shows its Pass button beside it, under Undo
+            return Click(message="No well of your region holds a coloured piece, so you pass: press Pass, to the "
+                                 "right of the board under Undo.")
         return Click(selection=w, message=f"Well {w}: now click the next well clockwise ({(w + 1) % WELLS}) or "
                                           f"counter-clockwise ({(w - 1) % WELLS}), or use the buttons.")
 
@@ -195,22 +196,6 @@ class XAlliesView(View):
     def frames(self, state: State, move: Move) -> list[Picture]:
         assert isinstance(state, XAlliesState)
         return [Picture(d.counts, d.black, d.points, d.whites, d.supply, d.well) for d in state.sowing(move)]
-
-    def chance_move(self, state: State, rng: Any) -> tuple[Move | str, str] | None:
-        """A computer seat's real shot is drawn with its shooting skill, as a person's would be thrown; its sentence
-        counts the seat's hits so far, since the board keeps only a seat's latest sentence."""
-        moves = [str(m) for m in state.moves()]
-        if sorted(moves) != ["hit", "miss"] or state.to_move is None:
-            return None
-        assert isinstance(state, XAlliesState)
-        p = state.to_move
-        skill = float(state.game.skills[p])
-        hit = rng.random() < skill
-        name = state.players[p]
-        shots = [*state.ledger.shots[p], hit]   # the seat's sentence stands for all its shots, the last one said
-        return ("hit" if hit else "miss"), (f"{name[:1].upper() + name[1:]} shot, with a skill of {skill:g}: "
-                                            f"{'a hit' if hit else 'a miss'}; {sum(shots)} of {len(shots)} shots "
-                                            f"hit so far.")
 
     def news(self, before: State, after: State) -> tuple[str, tuple[Any, ...]]:
         """Alliances, waste, white pieces and shots made by a decision, said in words and marked on their wells."""
@@ -282,6 +267,7 @@ class XAlliesView(View):
             return f"Shooting: {names[mover]} shoots, shot {len(state.shots[mover]) + 1} of {state.whites[mover]}."
         who = names[mover]
         doing = (f"chooses the colour to drop into well {next_well(state)}" if state.in_turn
+                 else "must pass: no well of their region holds a coloured piece" if state.moves() == ["pass"]
                  else "sows a well of their region")
         return f"Turn {state.turn + 1}: {who} {doing}."
 

@@ -652,8 +652,9 @@ class XatsView(View):
         canvas.text_align = "left"
         canvas.fill_style = palette.TEXT
         canvas.font = "bold 13px sans-serif"
-        head = f"{'▶ ' if to_move else ''}{name} ({letter}), tray"
-        if not state.active[p] and state.reserve(p):
+        # printed, the row is named short (its race says "out of the game"), its tiles by number alone
+        head = f"{'▶ ' if to_move else ''}{name} ({letter}){'' if compact else ', tray'}"
+        if not state.active[p] and state.reserve(p) and not compact:
             head += ": out, never played again"
         canvas.fill_text(head, MARGIN, top + 13)
         canvas.text_align = "right"
@@ -672,7 +673,8 @@ class XatsView(View):
                 self._outline(canvas, hexagon(x, y, TRAY_R + 5), palette.BLACK, 2.5, dash=True)
             if t in reserve:
                 lifted = isinstance(moving, (Play, Destroy)) and moving.tile == t and p == state.mover
-                self.tile(canvas, x, y, TRAY_R, t, p, 0, False, state, alpha=0.35 if lifted else 1.0)
+                self.tile(canvas, x, y, TRAY_R, t, p, 0, False, state, alpha=0.35 if lifted else 1.0,
+                          letter=not compact)
             else:
                 canvas.set_line_dash([2, 3])
                 canvas.line_width = 1
@@ -709,8 +711,9 @@ class XatsView(View):
                 self._mark(canvas, hexagon(x, y, TRAY_R + 4))
 
     def tile(self, canvas: Any, x: float, y: float, r: float, tile: int, owner: int, rotation: int,
-             flipped: bool, state: XatsState, alpha: float = 1.0, label: bool = True) -> None:
-        """A tile: its spikes on the edges where they lie, the owner's colour, its number and letter."""
+             flipped: bool, state: XatsState, alpha: float = 1.0, label: bool = True, letter: bool = True) -> None:
+        """A tile: its spikes on the edges where they lie, the owner's colour, its number and (unless in a printed
+        tray, whose row names its owner) letter."""
         fill = self.seat_colour(owner)
         canvas.global_alpha = alpha
         canvas.fill_style = fill
@@ -729,7 +732,7 @@ class XatsView(View):
             canvas.font = f"bold {max(9, int(r * 0.78))}px sans-serif"
             canvas.text_align = "center"
             canvas.text_baseline = "middle"
-            canvas.fill_text(f"{tile}{state.game.letters[owner]}", x, y + 1)
+            canvas.fill_text(f"{tile}{state.game.letters[owner] if letter else ''}", x, y + 1)
         canvas.global_alpha = 1.0
 
     def _mark(self, canvas: Any, points: list[tuple[float, float]]) -> None:

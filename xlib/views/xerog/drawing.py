@@ -124,9 +124,10 @@ class XeroGDrawing(XeroGEntry):
         """A pyramid seen from the side: its height by size, its pips as dots above the base, its number (at
         least `label_px` high)."""
         c = self.cell * scale
-        h = c * (0.36 + 0.15 * pips)
+        printed = self._overlay().compact   # printed small: larger pips, and the number (printed large) above them
+        h = c * ((0.44 if printed else 0.36) + 0.15 * pips)
         half = c * (0.16 + 0.07 * pips)
-        base_y = cy + c * 0.36
+        base_y = cy + c * (0.42 if printed else 0.36)
         top = base_y - h
         canvas.global_alpha = 0.3 if faded else 1.0
         canvas.begin_path()
@@ -140,13 +141,18 @@ class XeroGDrawing(XeroGEntry):
         canvas.stroke_style = PYRAMID_EDGE
         canvas.stroke()
         canvas.fill_style = palette.WHITE
-        gap = c * 0.09
+        gap, radius = (c * 0.14, c * 0.05) if printed else (c * 0.09, max(1.5, c * 0.025))
+        pip_y = base_y - (radius + c * 0.05 if printed else c * 0.06)
         for k in range(pips):
-            canvas.fill_circle(cx + (k - (pips - 1) / 2) * gap, base_y - c * 0.06, max(1.5, c * 0.025))
+            canvas.fill_circle(cx + (k - (pips - 1) / 2) * gap, pip_y, radius)
         canvas.font = f"bold {max(label_px, int(c * (0.15 + 0.03 * pips)))}px sans-serif"
         canvas.text_align = "center"
-        canvas.text_baseline = "middle"
-        canvas.fill_text(str(pips), cx, base_y - h * 0.36 - c * 0.02)
+        if printed:   # however large the print makes it, the number grows upwards, clear of the pips
+            canvas.text_baseline = "alphabetic"
+            canvas.fill_text(str(pips), cx, pip_y - radius - c * 0.04)
+        else:
+            canvas.text_baseline = "middle"
+            canvas.fill_text(str(pips), cx, base_y - h * 0.36 - c * 0.02)
         canvas.global_alpha = 1.0
         if ring:
             canvas.line_width = 3
@@ -182,10 +188,9 @@ class XeroGDrawing(XeroGEntry):
             target = " — South flies here" if p == NORTH else " — North flies here"
             canvas.fill_text(f"{NAMES[p]}'s base ({'N' if p == NORTH else 'S'}){target if goal is not None else ''}",
                              label_x, y + h / 2)
-        # the panel on the right
-        px = self.grid_right + 2
-        canvas.fill_style = "#F1EEE6"
-        canvas.fill_rect(px, 6, PANEL_W - 8, self.height - 12)
+        if not overlay.compact:   # the panel on the right (a printed picture leaves it out: compact_width)
+            canvas.fill_style = "#F1EEE6"
+            canvas.fill_rect(self.grid_right + 2, 6, PANEL_W - 8, self.height - 12)
         path = self._path_now(state, overlay)
         if path is not None:
             self._draw_line(canvas, path[0], path[2])
@@ -288,7 +293,8 @@ class XeroGDrawing(XeroGEntry):
         for m in overlay.marks:
             if m in ("N", "S"):
                 self._base_ring(canvas, BASE[NORTH] if m == "N" else BASE[SOUTH], palette.MARK, 4)
-        self._draw_panel(canvas, state, overlay)
+        if not overlay.compact:
+            self._draw_panel(canvas, state, overlay)
 
     def _base_ring(self, canvas: Any, base: int, colour: str, width: float) -> None:
         x, y, w, h = self.base_rect(base)
@@ -392,7 +398,7 @@ class XeroGDrawing(XeroGEntry):
             canvas.fill_style = palette.TEXT
             leg = len(sel.landings) + 1
             canvas.fill_text(f"leg {leg}: {steps} step{'s' if steps > 1 else ''}", cx, y + 18)
-        if not state.in_setup and not overlay.compact:   # printed, the pyramids' pips say their steps
+        if not state.in_setup:
             self._legend(canvas, x0, cx, overlay.interactive)
 
     def _legend(self, canvas: Any, x0: float, cx: float, interactive: bool = True) -> None:

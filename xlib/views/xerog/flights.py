@@ -9,7 +9,7 @@ from typing import Any
 from ... import registry
 from ...core import Move
 from ...games.xerog import (BASE, NAMES, NORTH, SIZE, SOUTH, STEPS, Flight, XeroGState, board_after, drop_squares,
-                           gate_in_the_way, gate_words, leg_ends, match_flight, place_name, sq_name)
+                           gate_in_the_way, gate_words, leg_ends, match_flight, place_name, read_flight, sq_name)
 from ...board.cells import CellView
 from ...board.view import Overlay
 
@@ -19,7 +19,6 @@ SIZE_WORDS = {1: "small", 2: "medium", 3: "large"}
 BASE_H = 48                  # the height of each base strip, beyond rank 6 and beyond rank 1
 PANEL_W = 124                # the column of buttons and legend on the right
 SQUARE_PATTERN = re.compile(r"\b([a-f][1-6])\b")
-FLIGHT_PATTERN = re.compile(r"([a-f][1-6])((?:-[a-f][1-6])*)(?:-([NS])|>([a-f][1-6]))?")
 
 
 @dataclass(frozen=True)
@@ -79,18 +78,6 @@ def _result(board: tuple[int, ...], flight: Flight) -> object:
     return "win" if end < 0 else board_after(board, flight.squares[0], end, flight.drop)
 
 
-def read_flight(text: str) -> tuple[int, tuple[int, ...], int | None] | None:
-    """The start, landings and drop a flight's notation names (None if it is not a flight)."""
-    m = FLIGHT_PATTERN.fullmatch(text)
-    if not m:
-        return None
-    index = {sq_name(i): i for i in range(SIZE * SIZE)}
-    landings = [index[x] for x in m.group(2).split("-")[1:]]
-    if m.group(3):
-        landings.append(BASE[NORTH] if m.group(3) == "N" else BASE[SOUTH])
-    return index[m.group(1)], tuple(landings), index[m.group(4)] if m.group(4) else None
-
-
 _SCRIPTED: dict[tuple[Any, ...], Flight] = {}
 
 
@@ -130,6 +117,12 @@ class XeroGFlights(CellView):
         self._written: dict[tuple[Any, ...], Flight] = {}
 
     # ---- geometry -------------------------------------------------------------------------------
+    @property
+    def compact_width(self) -> int:
+        """A printed picture shows the squares and the bases, not the column of buttons (its words say whose turn
+        it is): so the board is printed larger."""
+        return int(self.grid_right)
+
     def centre(self, index: int) -> tuple[float, float]:
         x, y = super().centre(index)
         return x, y + BASE_H

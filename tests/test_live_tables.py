@@ -1,0 +1,245 @@
+"""Live tables in the class database, on SQLite and on a real PostgreSQL server: the move number, the seat's
+ticket and the engine decide; every refusal is a ClassError in plain words that changes nothing."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+import xlib
+from xlib.classroom import ClassError, open_store
+from xlib.classroom import live as live_module
+from xlib.classroom.live import TableMoved
+
+from .databases import pg_server, store, url  # noqa: F401  (fixtures)
+
+
+def opened(store, game="xallies", **options):
+    code = store.create_class().code
+    return code, store.open_table(code, game, seed=3, **options)
+
+
+def test_a_table_is_a_numbered_move_log_its_seats_play_in_turn(store):
+    code, t = opened(store)
+    tickets = [store.sit(code, t.key, p, name) for p, name in enumerate(("Ana", "Ben", "Chen"))]
+    view = store.table(code, t.key)
+    assert view.seats == ("Ana", "Ben", "Chen") and view.record["moves"] == [] and view.info.label == "Table 1"
+    expected = xlib.game("xallies").start(seed=3)
+    for ply in range(9):
+        p = expected.to_move
+        move = str(expected.moves()[0])
+        view = store.play(code, t.key, tickets[p], ply, move)
+        expected = expected.play(move)
+    assert xlib.replay(store.table(code, t.key).record).record() == expected.record()
+    assert view.info.moves == 9 == store.table(code, t.key).info.moves
+
+
+def test_every_refusal_names_its_problem_and_changes_nothing(store):
+    code, t = opened(store)
+    ana = store.sit(code, t.key, 0, "Ana")
+    ben = store.sit(code, t.key, 1, "Ben")
+    before = store.table(code, t.key).record
+    refusals = {
+        "a wrong ticket": (lambda: store.play(code, t.key, "x" * 24, 0, "3+"), "does not hold"),
+        "another seat's ticket": (lambda: store.play(code, t.key, ben, 0, "3+"), "turn"),
+        "a move number ahead of the table": (lambda: store.play(code, t.key, ana, 1, "3+"), "at move 1, not 2"),
+        "an illegal move": (lambda: store.play(code, t.key, ana, 0, "7+"), "cannot be played"),
+        "a malformed move": (lambda: store.play(code, t.key, ana, 0, "???"), "cannot be played"),
+        "an empty move": (lambda: store.play(code, t.key, ana, 0, "  "), "not a move"),
+        "a move that is no text": (lambda: store.play(code, t.key, ana, 0, 3), "text"),
+        "a forged ticket": (lambda: store.play(code, t.key, "<script>", 0, "3+"), "not a ticket"),
+        "a move number that is no number": (lambda: store.play(code, t.key, ana, "0", "3+"), "move number"),
+        "a taken seat": (lambda: store.sit(code, t.key, 0, "Dan"), "taken by Ana"),
+        "a second seat at one table": (lambda: store.sit(code, t.key, 2, "ana"), "already sits"),
+        "a seat out of range": (lambda: store.sit(code, t.key, 3, "Dan"), "seats 0 to 2"),
+        "a seat that is no number": (lambda: store.sit(code, t.key, "1", "Dan"), "a seat is a number"),
+        "an unknown table": (lambda: store.table(code, "f" * 32), "no table"),
+        "a move at an unknown table": (lambda: store.play(code, "f" * 32, ana, 0, "3+"), "no table"),
+        "a bad name": (lambda: store.sit(code, t.key, 2, "<b>"), "letters"),
+    }
+    for what, (call, words) in refusals.items():
+        with pytest.raises(ClassError, match=words):
+            call()
+        assert store.table(code, t.key).record == before, what
+    assert store.table(code, t.key).seats == ("Ana", "Ben", None)
+    store.play(code, t.key, ana, 0, "3+")   # and the right move goes through
+    with pytest.raises(TableMoved, match="move 1 was already played"):
+        store.play(code, t.key, ana, 0, "2+")   # a stale move number
+
+
+def test_two_devices_moving_at_once_one_is_stored_and_the_other_told(url):
+    with open_store(url) as teacher:
+        code, t = opened(teacher)
+        ana = teacher.sit(code, t.key, 0, "Ana")
+    results: list[object] = []
+
+    def device(move: str) -> None:
+        with open_store(url) as mine:
+            try:
+                results.append(mine.play(code, t.key, ana, 0, move).info.moves)
+            except ClassError as exc:
+                results.append(exc)
+    threads = [threading.Thread(target=device, args=(m,)) for m in ("3+", "2+")]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(30)
+    stored = [r for r in results if r == 1]
+    told = [r for r in results if isinstance(r, TableMoved)]
+    assert len(stored) == 1 and len(told) == 1 and "already played" in str(told[0])
+    with open_store(url) as check:
+        assert len(check.table(code, t.key).record["moves"]) == 1
+
+
+def test_the_computer_plays_an_empty_seat_once_whoever_claims_it(store, monkeypatch):
+    code, t = opened(store, "x", size=5)
+    red = store.sit(code, t.key, 0, "Ana")
+    store.play(code, t.key, red, 0, "c3")
+    assert store.claim(code, t.key, 0) is None            # a move already played
+    token = store.claim(code, t.key, 1)
+    assert token and store.claim(code, t.key, 1) is None  # claimed: nobody else plays it
+    with pytest.raises(ClassError, match="turn"):
+        store.play(code, t.key, red, 1, "b2")             # the seat is the computer's
+    store.play(code, t.key, token, 1, "b2")
+    with pytest.raises(TableMoved):
+        store.play(code, t.key, token, 1, "d4")          # the claim's move is stored once
+    stale = store.claim(code, t.key, 2)
+    assert stale and store.claim(code, t.key, 2) is None
+    monkeypatch.setattr(live_module, "CLAIM_SECONDS", 0.0)   # the claiming device went quiet: taken over
+    again = store.claim(code, t.key, 2)
+    assert again and again != stale
+    with pytest.raises(ClassError):
+        store.play(code, t.key, stale, 2, "d4")
+    assert store.play(code, t.key, again, 2, "d4").info.moves == 3
+
+
+def test_a_player_away_has_their_seat_played_by_the_computer_until_they_come_back(store):
+    code = store.create_class().code
+    t = store.open_table(code, "x", seed=1, size=5, away=10)
+    tickets = [store.sit(code, t.key, p, n) for p, n in enumerate(("Ana", "Ben", "Chen"))]
+    store.play(code, t.key, tickets[0], 0, "c3")
+    assert store.claim(code, t.key, 1) is None          # Ben is here: his seat is his
+    _last_seen(store, code, "Ben", time.time() - 11)
+    view = store.table(code, t.key)
+    assert view.seat_views[1].away and view.seat_views[1].by_computer and not view.seat_views[2].away
+    token = store.claim(code, t.key, 1)
+    assert token
+    assert not store.here(code, "Ben", tickets[0])       # Ana's ticket is no sign of Ben's life
+    assert store.here(code, "Ben", tickets[1])           # Ben is back
+    assert not store.table(code, t.key).seat_views[1].away
+    store.play(code, t.key, tickets[1], 1, "b2")         # and plays his own move
+
+
+def _last_seen(store, code, name, when):
+    store._attempt(lambda tx: tx.run("UPDATE class_groups SET last_seen = ? WHERE class_code = ? AND group_key = ?",
+                                     (when, code, name.casefold())), write=True)
+
+
+def test_a_finished_table_is_a_class_game_under_its_name(store):
+    code, t = opened(store, "x", size=4)
+    tickets = [store.sit(code, t.key, p, n) for p, n in enumerate(("Ana", "Ben"))]
+    state = xlib.game("x", size=4).start(seed=3)
+    while not state.over:
+        p = state.to_move
+        move = str(state.moves()[0])
+        ticket = tickets[p] if p < 2 else store.claim(code, t.key, state.ply)
+        store.play(code, t.key, ticket, state.ply, move)
+        state = state.play(move)
+    view = store.table(code, t.key)
+    assert view.info.status == "finished"
+    with pytest.raises(ClassError, match="over"):
+        store.play(code, t.key, tickets[0], state.ply, "a1")
+    games = store.games(code, game="x", records=True)
+    assert [(g.group, g.finished, g.seats) for g in games] == [("Table 1", True, ("person", "person", "medium"))]
+    assert games[0].record == state.record()
+    assert store.groups(code) == ["Ana", "Ben"]   # the table is not a group that joined
+
+
+def test_players_arrive_and_collect_their_seat_with_their_pass(store):
+    code = store.create_class().code
+    name, passed = store.arrive(code, "ana", "xallies")
+    assert name == "ana" and store.my_seat(code, "Ana", passed) is None
+    assert store.arrive(code, "Ana", "xallies", passed) == ("ana", passed)   # a reload: the same pass
+    for other in ("Ben", "Chen", "Dan"):
+        store.arrive(code, other, "xallies")
+    store.arrive(code, "Eve", "x")                                          # in another game's app
+    tables = store.seat_round(code, "xallies", 3, order="joined", seed=1, level="easy")
+    assert [t.label for t in tables] == ["Round 1 Table 1", "Round 1 Table 2"]
+    assert store.table(code, tables[0].key).seats == ("ana", "Ben", "Chen")
+    assert store.table(code, tables[1].key).seats == ("Dan", None, None)
+    info, seat, ticket = store.my_seat(code, "ana", passed)
+    assert info.key == tables[0].key and seat == 0
+    store.play(code, info.key, ticket, 0, "3+")
+    with pytest.raises(ClassError, match="another device"):
+        store.my_seat(code, "ana", "y" * 24)
+    with pytest.raises(ClassError, match="already in class"):
+        store.arrive(code, "Ana", "xallies")          # another device, while Ana sits at a table and is here
+    _last_seen(store, code, "ana", time.time() - 61)
+    _, fresh = store.arrive(code, "Ana", "xallies")   # gone a minute: a new device takes her place
+    assert store.my_seat(code, "ana", fresh)[2] == ticket
+    with pytest.raises(ClassError, match="another device"):
+        store.my_seat(code, "ana", passed)
+
+
+def test_a_new_round_keeps_partners_or_seats_strangers_and_ends_the_last_rounds_tables(store):
+    code = store.create_class().code
+    names = [f"P{i}" for i in range(6)]
+    for n in names:
+        store.arrive(code, n, "alea")
+    first = store.seat_round(code, "alea", order="joined", design="partners")
+    pairs = [set(store.table(code, t.key).seats) for t in first]
+    assert pairs == [{"P0", "P1"}, {"P2", "P3"}, {"P4", "P5"}]
+    second = store.seat_round(code, "alea", design="partners", seed=5)
+    assert [set(store.table(code, t.key).seats) for t in second] == pairs
+    assert {store.table(code, t.key).info.status for t in first} == {"ended"}
+    third = store.seat_round(code, "alea", design="strangers", seed=5)
+    met = {frozenset(store.table(code, t.key).seats) for t in third}
+    assert not met & {frozenset(p) for p in pairs}
+    assert [t.round for t in third] == [3, 3, 3] and {t.design for t in third} == {"strangers"}
+    with pytest.raises(ClassError, match="no player"):
+        store.seat_round(code, "x")
+    with pytest.raises(ClassError, match="seats"):
+        store.seat_round(code, "alea", 3)
+
+
+def test_a_closed_or_cleared_class_takes_no_moves(store):
+    code, t = opened(store, "x", size=5)
+    red = store.sit(code, t.key, 0, "Ana")
+    store.close_class(code)
+    with pytest.raises(ClassError, match="closed"):
+        store.play(code, t.key, red, 0, "c3")
+    store.reopen_class(code)
+    store.clear_games(code)
+    with pytest.raises(ClassError, match="no table"):
+        store.play(code, t.key, red, 0, "c3")
+
+
+def test_the_doorbell_rings_for_a_move_and_only_for_its_class(url):
+    with open_store(url) as teacher:
+        code, t = opened(teacher, "x", size=5)
+        other, _ = opened(teacher, "x", size=5)
+        red = teacher.sit(code, t.key, 0, "Ana")
+        bell = teacher.doorbell(code)
+        try:
+            deadline = time.monotonic() + 2
+            while bell.rang() and time.monotonic() < deadline:
+                time.sleep(0.05)    # the writes above, heard
+            with open_store(url) as device:
+                device.play(code, t.key, red, 0, "c3")
+            assert _rings(bell)
+            with open_store(url) as elsewhere:
+                elsewhere.open_table(other, "x", size=5)
+            if teacher.backend == "postgresql":   # SQLite's data version counts every commit of the file
+                assert not _rings(bell, 0.5)
+        finally:
+            bell.close()
+
+
+def _rings(bell, within: float = 2.0) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if bell.rang():
+            return True
+        time.sleep(0.02)
+    return False

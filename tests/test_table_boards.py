@@ -1,0 +1,169 @@
+"""Three devices at one class table, each a board with its own connection to the class database: each plays
+only its own seat, sees the others' moves by the same path as its own, and nothing is lost or played twice."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import xlib
+from xlib.board import Board
+from xlib.classroom import StorageError, open_store
+from xlib.live import CLASSMATE, PERSON, LocalGame, TableGame
+from xlib.panels.classroom import ClassJoin
+
+NAMES = ("Ana", "Ben", "Chen")
+
+
+def device(path, game: str = "xallies") -> ClassJoin:
+    """A device's app: its board and its class box, on a connection of its own."""
+    board = Board(game, animate=0, background=False, keep=None)
+    return ClassJoin(board, store=open_store(path), background=False)
+
+
+@pytest.fixture
+def table(tmp_path):
+    """Three joined devices seated at one XAllies table by the teacher, in the order they joined."""
+    path = tmp_path / "classes.sqlite3"
+    teacher = open_store(path)
+    code = teacher.create_class().code
+    devices = [device(path) for _ in NAMES]
+    for d, name in zip(devices, NAMES):
+        assert d.join(code, name), d.status.value
+    teacher.seat_round(code, "xallies", 3, order="joined", seed=2, options={"rounds": 3})   # a short game
+    for d in devices:
+        d.seat.follow()
+    yield code, teacher, devices
+    teacher.close()
+
+
+def everyone_follows(devices) -> None:
+    for d in devices:
+        d.seat.follow()
+
+
+def test_each_device_sits_at_the_table_and_is_told_with_whom(table):
+    code, teacher, devices = table
+    for p, d in enumerate(devices):
+        game = d.board.game
+        assert isinstance(game, TableGame) and game.mine == p and d.board.state.ply == 0
+        assert "You sit at <b>Round 1 Table 1</b>" in d.status.value
+        assert [game.seat(q) for q in range(3)] == [PERSON if q == p else CLASSMATE for q in range(3)]
+    assert "Ben (purple), Chen (green)" in devices[0].status.value.replace(" and ", ", ")
+    assert devices[0].board.status.value.startswith("<b>Your turn, Ana (blue):")
+    assert "Ana (blue) is choosing…" in devices[1].board.status.value
+
+
+def test_a_whole_game_each_device_its_own_seat_the_others_see_every_move(table):
+    code, teacher, devices = table
+    plies = 0
+    while not devices[0].board.state.over:
+        state = devices[0].board.state
+        mover = devices[state.to_move]
+        others = [d for d in devices if d is not mover]
+        for d in others:   # a device not to move cannot play
+            d.board.play(str(state.moves()[0]))
+            assert d.board.state.ply == state.ply and "turn" in d.board.message.value
+        assert mover.board.play(str(state.moves()[-1]))
+        everyone_follows(devices)
+        assert {d.board.state.ply for d in devices} == {state.ply + 1}
+        plies += 1
+    records = {str(d.board.state.record()) for d in devices}
+    assert len(records) == 1 and plies == devices[0].board.state.ply
+    stored = teacher.games(code, game="xallies", records=True)
+    assert len(stored) == 1 and stored[0].group == "Round 1 Table 1" and stored[0].record == devices[0].board.state.record()
+    assert "stored for the class" in devices[1].status.value
+
+
+def test_two_devices_of_one_seat_moving_at_once_one_is_stored_and_the_other_told(table, tmp_path):
+    code, teacher, devices = table
+    twin = device(tmp_path / "classes.sqlite3")
+    seat = devices[0].board.game
+    twin.board.use(TableGame(twin.store(), code, seat.key, 0, seat.ticket))   # Ana's page, open twice
+    assert devices[0].board.play("3+")
+    assert not twin.board.play("2+") or twin.board.state.ply == 1
+    assert "Another move came first" in twin.board.message.value
+    assert twin.board.state.moves_played() == devices[0].board.state.moves_played()   # the table as it is
+
+
+def test_a_device_away_has_its_seat_played_by_the_computer_once_until_it_comes_back(table):
+    code, teacher, devices = table
+    while devices[0].board.state.to_move == 0:   # Ana's whole turn: a well, then the colours she drops
+        devices[0].board.play(str(devices[0].board.state.moves()[0]))
+    teacher._attempt(lambda tx: tx.run("UPDATE class_groups SET last_seen = ? WHERE class_code = ? AND group_key = "
+                                       "'ben'", (time.time() - 120, code)), write=True)
+    everyone_follows(devices)   # Ben is away: one device claims his move and plays it
+    state = devices[0].board.state
+    assert state.to_move != 1
+    everyone_follows(devices)
+    plies = {d.board.state.ply for d in devices}
+    assert len(plies) == 1
+    purple = [s for s in state.history()[1:] if s.parent.to_move == 1]
+    assert purple, "the computer played Ben's turn"
+    assert "away" in devices[2].board.seat_panel.box.children[1].value
+    devices[1].seat.sent = -1e9
+    devices[1].seat.here()          # Ben's page answers again: his seat is his
+    everyone_follows(devices)
+    assert devices[1].board.game.seat(1) == PERSON and devices[0].board.game.seat(1) == CLASSMATE
+
+
+def test_a_table_board_keeps_its_history_to_itself(table):
+    code, teacher, devices = table
+    ana, ben = devices[0].board, devices[1].board
+    ana.play("3+")
+    everyone_follows(devices)
+    ben.show(0)                                   # Ben looks back
+    assert ben.browsing == 0 and ana.state.ply == 1
+    ben.explore()                                 # and tries another move on his own device
+    assert isinstance(ben.game, LocalGame) and ben.state.ply == 0
+    ben.play("2+")
+    assert ben.state.ply >= 1 and ana.state.moves_played()[0] == "3+"
+    chen = devices[2].board
+    chen.show(0)
+    chen.explore()                                # Chen tries a line of her own while the table moves on
+    ben.back_to_game()
+    ben.play(str(ben.state.moves()[0]))
+    devices[2].seat.follow()
+    assert "Ben (purple) played" in chen.message.value and "Back to the game" in chen.message.value
+    assert isinstance(chen.game, LocalGame) and chen.state.ply == 0
+    assert isinstance(ben.game, TableGame) and ben.state.moves_played()[:1] == ana.state.moves_played()[:1]
+    assert ben.undo_button.disabled and ben.new_button.disabled
+    ben.undo()
+    ben.new_game_from_controls()
+    assert "teacher starts the next round" in ben.message.value
+    assert ben.state.ply == teacher.tables(code)[0].info.moves
+
+
+def test_a_cleared_class_or_a_removed_player_is_said_on_the_device(tmp_path):
+    path = tmp_path / "classes.sqlite3"
+    teacher = open_store(path)
+    code = teacher.create_class().code
+    d = device(path, "x")
+    assert d.join(code, "Reds")
+    board = d.board
+    while not board.state.over:
+        board.play(str(board.state.moves()[0]))
+    d.seat.follow()
+    assert "1 finished game" in d.status.value
+    teacher.clear_games(code)
+    d.seat.follow()
+    assert "cleared the games" in d.status.value and not d.stored
+    teacher.clear(code)
+    d.seat.follow()
+    assert "removed Reds" in d.status.value and d.code is None and not d.join_button.disabled
+    assert d.join(code, "Reds")
+
+
+def test_a_class_database_that_does_not_answer_is_said_and_the_page_stays_in_the_class(table, monkeypatch):
+    code, teacher, devices = table
+    ana = devices[0]
+    real = ana.seat.store.my_seat
+
+    def down(*args, **kwargs):
+        raise StorageError("the class database (classes.sqlite3) answered with an error: the disk is full")
+    monkeypatch.setattr(ana.seat.store, "my_seat", down)
+    ana.seat.follow()
+    assert "cannot reach class" in ana.status.value and ana.code == code and isinstance(ana.board.game, TableGame)
+    monkeypatch.setattr(ana.seat.store, "my_seat", real)
+    ana.seat.follow()
+    assert "reaches class" in ana.status.value and not ana.seat.gone
