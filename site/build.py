@@ -11,7 +11,11 @@ Everything comes from the package registries now, and nothing from anywhere at r
   jupyterlite-pyodide-kernel; they are shipped with the others so that they load at start, all at once.
 
 Every shipped wheel, and Pyodide's standard library, carries its modules compiled to bytecode by the browser's own
-Python (site/bytecode.mjs runs the npm Pyodide in Node.js), so that no page compiles them at each visit.
+Python (site/bytecode.mjs runs the npm Pyodide in Node.js), so that no page compiles them at each visit. That
+Pyodide then makes what each page's Python starts from (site/snapshot.mjs): a memory snapshot of a Python that has
+imported IPython, the widgets and the apps' modules, and one archive of the files the packages install; a page's
+pyodide.js (site/start.js) restores the one and writes the other, so that no page imports those modules or unpacks
+the wheels at each visit. The pages run without JupyterLite's service worker (see no_service_worker).
 
 Links the gallery shows (another place to open the apps) come from the environment at build time:
 XLIB_SITE_URL (where this site is published), XLIB_BINDER_URL and XLIB_REPO_URL (the repository, for the README's
@@ -56,6 +60,24 @@ STAND_INS = {
     "sqlite3": "Stands in for Pyodide's unvendored sqlite3 module, which this site does not ship",
     "jedi": "Stands in for jedi, which IPython imports at start only to complete code as it is typed",
 }
+#: the modules each page's Python finds already imported in the memory snapshot it starts from (site/snapshot.mjs):
+#: those the kernel imports at start (IPython, without the kernel's own packages and piplite, which hold objects
+#: of the page), the widgets, and what the apps' first cells import
+SNAPSHOT_MODULES = [
+    "IPython", "IPython.core.interactiveshell", "IPython.core.application", "IPython.core.shellapp",
+    "IPython.core.history", "IPython.core.completer", "IPython.core.inputtransformer2", "IPython.display",
+    "IPython.utils.tokenutil", "IPython.core.completerlib", "traitlets", "traitlets.config", "comm",
+    "unittest.mock", "getpass", "html.parser", "_strptime",
+    "ipywidgets", "anywidget",
+    "xlib", "xlib.board", "xlib.lessons.text", "xlib.panels.gallery", "xlib.panels.handout", "xlib.panels.classroom",
+    "xlib.views.xallies.shooting", *(f"xlib.lessons.{game}" for game in ("alea", "x", "xats", "xerog", "xallies")),
+]
+#: the script that starts a page's Python in the kernel's worker (site/start.js), shipped as pyodide.js (the
+#: kernel's build tool points the kernel at that name), and the name Pyodide's own pyodide.js takes
+START, PYODIDE_JS = "pyodide.js", "pyodide-core.js"
+#: the files a page's Python starts from (the memory snapshot, the packages' files), by the placeholders of their
+#: names in site/start.js, and the start of those names (a digest of both files' contents follows)
+STARTS_FROM = {"SNAPSHOT_FILE": "snapshot", "PACKAGES_FILE": "packages"}
 #: the Pyodide core files the site ships (the npm package lists 300+ wheels in its lock but ships none of them)
 CORE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
 #: the Python the browser runs, to judge each wheel's dependency markers
@@ -64,14 +86,24 @@ PYODIDE_MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten"
                    "implementation_name": "cpython", "platform_python_implementation": "CPython", "extra": ""}
 FONT_AWESOME = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@^5/css/"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: the entry of Voici's app bundle that adds JupyterLite's service worker to every page (see no_service_worker)
+SERVICE_WORKER_PLUGIN = re.compile(
+    r'\w+\(\d+\)\.default\.filter\(\(\w+=>"@jupyterlite/application-extension:service-worker-manager"===\w+\.id\)\),')
+#: what the site serves as service-worker.js: a worker that removes itself, for a browser that kept the one an
+#: earlier build of the site registered
+UNREGISTER_WORKER = """// The site registers no service worker. A browser that kept one from an earlier version of the site
+// fetches this file when it checks for an update: this worker then takes over and removes itself.
+self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil(self.registration.unregister()));
+"""
 #: pins that may differ from the app lock's, and why
 DIFFER_FROM_APP_LOCK = {"ipython": "the kernel needs IPython before 9.16 (see site/pyodide-requirements.txt)"}
 
 
-def run(*cmd: str | Path, cwd: Path = ROOT) -> None:
-    """Run a command, stopping the build with its output if it fails."""
+def run(*cmd: str | Path, cwd: Path = ROOT, env: dict[str, str] | None = None) -> None:
+    """Run a command (with `env` added to the environment), stopping the build with its output if it fails."""
     print("+", " ".join(str(c) for c in cmd), flush=True)
-    subprocess.run([str(c) for c in cmd], cwd=cwd, check=True)
+    subprocess.run([str(c) for c in cmd], cwd=cwd, check=True, env={**os.environ, **env} if env else None)
 
 
 def sha256(path: Path) -> str:
@@ -169,6 +201,35 @@ def as_bytecode(archives: list[Path], pyodide_core: Path, dest: Path) -> list[Pa
     return copies
 
 
+def memory_snapshot(pyodide: Path, env: dict[str, str]) -> dict[str, str]:
+    """What each page's Python starts from, made by the site's own Pyodide in Node.js (site/snapshot.mjs) and
+    written gzipped into `pyodide`: the memory of a Python that has loaded the pages' packages and imported
+    SNAPSHOT_MODULES, and the files those packages installed, in one archive; with the script that starts a page's
+    Python from them (site/start.js) in the place of Pyodide's pyodide.js. Returns the files' names by their
+    placeholders in the script."""
+    settings = {"packages": PRELOAD, "env": env, "modules": SNAPSHOT_MODULES}
+    made = {key: pyodide / f"{stem}.gz" for key, stem in STARTS_FROM.items()}
+    run("node", HERE / "snapshot.mjs", pyodide, made["SNAPSHOT_FILE"], made["PACKAGES_FILE"], json.dumps(settings),
+        env={"TZ": "UTC"})
+    digest = hashlib.sha256(b"".join(path.read_bytes() for path in made.values())).hexdigest()[:16]
+    names = {key: f"{STARTS_FROM[key]}-{digest}.gz" for key in made}
+    for key, path in made.items():
+        path.rename(pyodide / names[key])
+    shutil.move(pyodide / START, pyodide / PYODIDE_JS)
+    (pyodide / START).write_text(start_script(names))
+    return names
+
+
+def start_script(names: dict[str, str]) -> str:
+    """site/start.js with the names of the files it starts Python from in the place of their placeholders."""
+    text = (HERE / "start.js").read_text()
+    for key, name in names.items():
+        if f'"{key}"' not in text:
+            raise SystemExit(f"site/start.js does not name {key}")
+        text = text.replace(f'"{key}"', json.dumps(name))
+    return text
+
+
 def wheel_entry(path: Path) -> tuple[dict, list[Requirement]]:
     """A wheel as Pyodide's lock lists it (without its dependencies yet), and its requirements."""
     name, version, _, _ = parse_wheel_filename(path.name)
@@ -257,7 +318,8 @@ def stage_notebooks(dest: Path) -> None:
 
 
 def lite_config(env: dict[str, str]) -> dict:
-    """jupyter-lite.json: Pyodide from the site's own folder, no fallback to PyPI, packages loaded at start."""
+    """jupyter-lite.json: Pyodide from the site's own folder (pyodide.js, which starts it from its memory
+    snapshot), no fallback to PyPI, packages loaded at start."""
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "XAllies and friends",
         "litePluginSettings": {KERNEL_PLUGIN: {
@@ -282,6 +344,26 @@ def ship_font_awesome(modules: Path, out: Path) -> None:
         if FONT_AWESOME in text:
             rel = os.path.relpath(dest / "css", page.parent).replace(os.sep, "/")
             page.write_text(text.replace(FONT_AWESOME, rel + "/"))
+
+
+def no_service_worker(out: Path) -> None:
+    """Voici registers JupyterLite's service worker on every page, for what the apps never use (the site's files
+    inside Python, input() in a cell). With it, the kernel makes that drive Python's working folder, so that each
+    module imported asks the page for the folder by a request that waits for the answer (some 200 per visit), and
+    every file a page loads passes through the worker, which keeps the browser from reusing the Pyodide and the
+    scripts it compiled at the last visit. Its plugin is taken out of Voici's app, and service-worker.js removes
+    the worker from a browser that kept it."""
+    found = []
+    for script in (out / "voici" / "build").glob("*.js"):
+        text = script.read_text(encoding="utf-8")
+        new, count = SERVICE_WORKER_PLUGIN.subn("", text)
+        if count:
+            script.write_text(new, encoding="utf-8")
+            found += [script.name] * count
+    if len(found) != 1:
+        raise SystemExit(f"Voici's app adds the service worker in {len(found)} places (expected one: {found}): "
+                         "check SERVICE_WORKER_PLUGIN against this Voici version")
+    (out / "service-worker.js").write_text(UNREGISTER_WORKER, encoding="utf-8")
 
 
 def first_page(out: Path) -> None:
@@ -384,7 +466,9 @@ def build(out: Path) -> None:
     absent = [p for p in PRELOAD if canonicalize_name(p) not in lock["packages"]]
     if absent:
         raise SystemExit(f"the pages load packages the site does not ship: {absent}")
-    (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(links()), indent=2) + "\n")
+    env = links()
+    memory_snapshot(pyodide, env)
+    (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(env), indent=2) + "\n")
     contents = work / "notebooks"
     stage_notebooks(contents)
     # the anywidget frontend comes from the very wheel the browser's Python installs, so the two always agree
@@ -397,6 +481,7 @@ def build(out: Path) -> None:
     run(Path(sys.executable).parent / "voici", "build", "--lite-dir", lite, "--contents", contents,
         "--output-dir", out, cwd=lite)
     ship_font_awesome(modules, out)
+    no_service_worker(out)
     first_page(out)
     document_pages(out)
     check_config(out)

@@ -288,6 +288,65 @@ def test_a_wheel_as_bytecode_imports_without_its_source_and_keeps_its_record_tru
     assert tinypkg.double(21) == 42 and tinypkg.__file__.endswith("__init__.pyc")
 
 
+def test_the_pages_get_no_service_worker_and_a_kept_one_removes_itself(tmp_path):
+    """Voici's app loses the one plugin that registers JupyterLite's service worker, the rest of it unchanged;
+    the site's service-worker.js is one that unregisters itself. A Voici whose app differs stops the build."""
+    build = load_build()
+    scripts = tmp_path / "voici" / "build"
+    scripts.mkdir(parents=True)
+    entry = 'n(19747).default.filter((e=>"@jupyterlite/application-extension:service-worker-manager"===e.id)),'
+    app = f'const e=[n(51757).default,{entry}n(30939),o.themesManagerPlugin];'
+    (scripts / "5981.js").write_text(app)
+    (scripts / "other.js").write_text("const unrelated = 1;")
+    (tmp_path / "service-worker.js").write_text("self.addEventListener('fetch', onFetch);")
+    build.no_service_worker(tmp_path)
+    assert (scripts / "5981.js").read_text() == "const e=[n(51757).default,n(30939),o.themesManagerPlugin];"
+    assert (scripts / "other.js").read_text() == "const unrelated = 1;"
+    worker = (tmp_path / "service-worker.js").read_text()
+    assert "registration.unregister()" in worker and "\"fetch\"" not in worker and "onFetch" not in worker
+    with pytest.raises(SystemExit, match="in 0 places"):
+        build.no_service_worker(tmp_path)     # nothing left to take out: this Voici is not the one expected
+
+
+def load_snapshot_script():
+    spec = importlib.util.spec_from_file_location("site_snapshot", ROOT / "site" / "snapshot.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_snapshot_imports_its_modules_and_stops_on_a_zip_file_left_open(tmp_path, monkeypatch):
+    """site/snapshot.py (run by the build inside Pyodide, here by this Python) imports the modules the pages find
+    imported; a zip file still open would be a file the restored Python does not have, so the build stops."""
+    snapshot = load_snapshot_script()
+    archive = tmp_path / "data.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("a.txt", "a")
+    (tmp_path / "snap_plain.py").write_text("VALUE = 1\n")
+    (tmp_path / "snap_keeps_zip.py").write_text(f"import zipfile\nKEPT = zipfile.ZipFile({str(archive)!r})\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "snap_plain", raising=False)
+    snapshot.prepare(["snap_plain"])
+    assert sys.modules["snap_plain"].VALUE == 1
+    with pytest.raises(RuntimeError, match="data.zip"):
+        snapshot.prepare(["snap_keeps_zip"])
+    sys.modules.pop("snap_keeps_zip").KEPT.close()
+
+
+def test_the_pages_start_python_from_the_snapshot_with_their_own_settings():
+    """The kernel loads pyodide.js, which is site/start.js with the names of the snapshot and of the packages'
+    archive written in; it gives the restored Python the page's environment and a random seed of its own."""
+    build = load_build()
+    assert build.START == "pyodide.js" and build.PYODIDE_JS != "pyodide.js"
+    assert build.lite_config({})["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN][
+        "pyodideUrl"].endswith("/" + build.START)
+    names = {"SNAPSHOT_FILE": "snapshot-0123.gz", "PACKAGES_FILE": "packages-0123.gz"}
+    start = build.start_script(names)
+    assert '"snapshot-0123.gz"' in start and '"packages-0123.gz"' in start and "_FILE" not in start
+    assert f'"{build.PYODIDE_JS}"' in start and "os.environ.update" in start and "random.seed()" in start
+    assert {"IPython", "ipywidgets", "xlib.board"} <= set(build.SNAPSHOT_MODULES)
+
+
 def test_on_binder_the_class_box_says_where_live_tables_work_unless_a_class_database_is_shared(monkeypatch):
     from xlib.board import Board
     from xlib.panels.classroom import ClassJoin

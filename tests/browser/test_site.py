@@ -1,9 +1,10 @@
 """The static site in Chromium, with nothing but its own files: `make site` builds it once per test run, Python's
 http.server serves it on 127.0.0.1, and any request to another address fails the test (it is blocked, and
 recorded). In each game's app a student plays a move by clicks, the computer answers in the browser, and a
-reload offers the game back; in Alea Evangelion a whole game against the computer (Medium) is played to its end
-through the move box, with a reload halfway; the gallery shows the labs as running elsewhere, and a handout is
-made."""
+reload offers the game back (the page registers no service worker, its Python starts from the site's memory
+snapshot and asks the page for no file); in Alea Evangelion a whole game against the computer (Medium) is
+played to its end through the move box, with a reload halfway; the gallery shows the labs as running elsewhere,
+and a handout is made."""
 from __future__ import annotations
 
 import json
@@ -170,14 +171,37 @@ def test_the_gallery_offers_the_games_and_says_where_the_labs_run(site_page, sit
     site_page.screenshot(path=str(artifacts / "site-gallery-link.png"))
 
 
+def test_without_its_snapshot_a_page_starts_python_as_usual(site_page, site):
+    """When the memory snapshot cannot be had (here the server answers 404), the page's Python starts the usual
+    way, from the packages' wheels, and the app works."""
+    said: list[str] = []
+    site_page.on("console", lambda msg: said.append(msg.text) if "without its snapshot" in msg.text else None)
+    site_page.route(re.compile(r".*/static/pyodide/snapshot-\w+\.gz$"),
+                    lambda route: route.fulfill(status=404, body="missing"))
+    open_page(site_page, site, "xerog")
+    full_board(site_page)
+    assert len(said) == 1 and re.search(r"snapshot-\w+\.gz: 404", said[0]), said
+    no_errors(site_page)
+
+
 @pytest.mark.parametrize("game", APPS)
 def test_a_move_by_clicks_the_computer_answers_and_a_reload_keeps_the_game(site_page, site, artifacts, game):
     view = view_for(xlib.game(game).start(seed=0))
     points = clicks_for_a_move(game)
+    drive: list[str] = []   # Python asking the page for the files of JupyterLite's drive (a service worker's)
+    site_page.on("request", lambda req: drive.append(req.url) if "/api/drive" in req.url else None)
+    snapshot: list[str] = []   # the memory snapshot Python starts from, and whether it could not
+    site_page.on("requestfinished",
+                 lambda req: snapshot.append(req.url) if "/static/pyodide/snapshot-" in req.url else None)
+    site_page.on("console", lambda msg: snapshot.append(msg.text) if "without its snapshot" in msg.text else None)
     open_page(site_page, site, game)
     if game == "alea":   # a lesson's exercise solved on the site counts, and the count survives the reload too
         solve_the_first_exercise(site_page, game)
     board = full_board(site_page)
+    # the page runs without a service worker, and its Python imports without asking the page for files
+    assert site_page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
+    assert drive == [], f"{len(drive)} requests for the drive's files"
+    assert len(snapshot) == 1 and re.search(r"/static/pyodide/snapshot-\w+\.gz$", snapshot[0]), snapshot
     canvas = board.locator(".xlib-canvas").first
     if game in BY_KEYS:   # the web canvas takes the keyboard: its cursor shown, said, and Enter plays there
         focus_canvas_by_tab(site_page, canvas)
