@@ -112,6 +112,17 @@ def test_save_and_load_a_record(board):
     assert "could not be loaded: this file is not a game saved with Save this game" in fresh.message.value
 
 
+def test_a_loaded_game_the_computer_answers_at_once_still_says_it_was_loaded():
+    """The computer may move before the page has shown "Loaded a game" (the browser's Python answers in one go):
+    its sentence follows the loaded one, never replaces it."""
+    record = xlib.game("alea").start(seed=3).play("d4").record()   # the computer (White) is to move
+    board = Board("alea", seats={1: "computer"}, animate=0, keep=None)
+    board.load(json.dumps(record))
+    assert len(board.state.moves_played()) == 2
+    said = board.message.value
+    assert "Loaded a game of 1 move." in said and said.index("Loaded a game") < said.index("White"), said
+
+
 def test_callback_errors_show_on_the_page(board):
     def broken(_state):
         raise RuntimeError("boom")

@@ -995,9 +995,10 @@ class Board:
         self.marks = self.news_marks
         self.repaint()
 
-    def _computer_loop(self) -> Steps:
+    def _computer_loop(self, lead: str = "") -> Steps:
         # each computer's sentence on its latest turn, in the order they moved: with two computers, both are read;
-        # a turn of several decisions keeps the sentence of its first, which tells the whole turn
+        # a turn of several decisions keeps the sentence of its first, which tells the whole turn. `lead` is what
+        # the board said before the computer moved (a game loaded): it stays in front of their sentences
         spoken: dict[int, str] = {}
         last: int | None = None
         game = self.game
@@ -1021,19 +1022,20 @@ class Board:
                 spoken.pop(p, None)
                 spoken[p] = html.escape(said)
             last = p
-            words = " ".join(spoken.values())
+            words = " ".join(([lead] if lead else []) + list(spoken.values()))
             if words and self.state.over:   # the banner says the result: the sentence need not repeat it
                 self.say(words, "good")
             elif words:
                 self._tell_news(words)
             elif self.background or self.news:
-                self._tell_news(f"{self.who(p)} played <code>{html.escape(str(move))}</code>.")
+                self._tell_news(f"{lead} {self.who(p)} played <code>{html.escape(str(move))}</code>.".strip())
 
-    def computer_turns(self) -> None:
+    def computer_turns(self, lead: str = "") -> None:
         """Let computer seats move until a person is to move or the game is over. With no computer to move (a new
-        game a person starts) the board is not busy a moment: the first click after it is played."""
+        game a person starts) the board is not busy a moment: the first click after it is played. `lead`, what
+        the board just said, stays in front of the computer's words (it may answer before the page shows it)."""
         if self._computer_to_move():
-            self._run(self._computer_loop, "The computer is thinking…")
+            self._run(functools.partial(self._computer_loop, lead), "The computer is thinking…")
 
     def undo(self) -> None:
         """Take back the last move (and the computer's replies, back to a person's move)."""
@@ -1244,10 +1246,11 @@ class Board:
         if self.option_fields is not None:
             self.option_fields.set(dict(state.game.options))
         n = self.moves_listed(state)
-        self.say(f"Loaded a game of {n} move{'s' if n != 1 else ''}.", "good")
+        loaded = f"Loaded a game of {n} move{'s' if n != 1 else ''}."
+        self.say(loaded, "good")
         self.refresh()
         if not self.state.over and not self._person_to_move():
-            self.computer_turns()
+            self.computer_turns(lead=loaded)
 
     # ---- the controls' callbacks (layout.build wires them) ------------------------------------
     def on_slider(self, change: dict[str, Any]) -> None:
