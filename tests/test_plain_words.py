@@ -149,10 +149,10 @@ def test_the_spoiler_says_whether_it_leads():
     assert "Why: it is not in the lead, so it plays for its own score" in spoiler.reason()
 
 
-def test_a_search_with_little_time_says_it_is_unsure_without_counting():
+def test_a_search_that_imagined_few_games_after_its_move_says_it_is_unsure_without_counting():
     agent = make_agent("medium", iterations=12, seconds=None)
     agent.choose(xlib.game("alea").start())
-    assert "but it is not sure: it had little time to think about this move" in agent.reason()
+    assert "but it is not sure: it imagined few games after this move" in agent.reason()
     assert not problems(agent.reason())
 
 

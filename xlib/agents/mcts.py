@@ -512,7 +512,7 @@ class MCTSAgent:
 
     def _record(self, state: State, root: _Node, move: Move) -> None:
         """Keep what the search weighed (visits, values) for the thinking table, and say why in plain words:
-        a win, a forced move, its chance from here (unsure when it had little time for the move), the wins it
+        a win, a forced move, its chance from here (unsure when it imagined few games after the move), the wins it
         kept the others from."""
         p = root.mover
         entries = list(root.children.values())
@@ -540,7 +540,7 @@ class MCTSAgent:
             weighed.append("it sees no move that keeps it from losing")
         elif chosen is not None and chosen[1].visits:
             looked = chosen[1].visits
-            unsure = ", but it is not sure: it had little time to think about this move" if looked < FEW_VISITS else ""
+            unsure = ", but it is not sure: it imagined few games after this move" if looked < FEW_VISITS else ""
             weighed.append(f"it expects to win {chances(chosen[1].wins[p] / looked)} from here{unsure}")
         losing = [c for _, c in entries if c.decided_at_once and c.winner != p]
         if losing and root.winner in (None, p) and len(losing) < len(entries) + len(root.untried):

@@ -59,8 +59,8 @@ class Level:
         return (self.agent, dict(self.options))
 
 
-#: the study's levels. The game's Medium and Hard think for half a second and a second, so how well
-#: they play depends on the computer; these think for a fixed number of imagined games instead.
+#: the study's levels. The game's Medium and Hard stop at half a second and a second, so on a slow computer
+#: they may play weaker; these think for a fixed number of imagined games, and nothing else.
 LEVELS: dict[str, Level] = {
     "random": Level("random", {}, "plays any legal move at random"),
     "easy": Level("easy", {}, "the game's Easy: takes a win it sees, otherwise the biggest gain right now"),
