@@ -260,8 +260,8 @@ def test_a_seat_handed_to_the_computer_as_a_turn_ends_plays_at_once():
     board = Board("x", size=4, seed=1, seats={1: "easy", 2: "easy"}, animate=0, background=True)
     real, ending = board._computer_loop, threading.Event()
 
-    def slow_to_end() -> Iterator[float]:
-        yield from real()
+    def slow_to_end(*words: str) -> Iterator[float]:
+        yield from real(*words)
         ending.wait(10)   # the turn has looked at the seats and not yet ended
     board._computer_loop = slow_to_end
     board._run(board._computer_loop, "The computer is thinking…")   # a turn ending, as Yellow's and Green's do
