@@ -217,24 +217,6 @@ def test_a_stand_in_satisfies_a_versioned_requirement(tmp_path):
     assert lock["packages"]["shell"]["depends"] == ["jedi"]
 
 
-def test_the_code_of_every_page_the_site_ships_runs_where_python_has_no_sqlite3(tmp_path):
-    """The site's Python has no sqlite3 (the stand-in above): every import of the pages it ships, and the class
-    box they show there, run without it (a module that needs it imports it where it is used)."""
-    build = load_build()
-    lines = []
-    for name in build.NOTEBOOKS:
-        for cell in json.loads((ROOT / "notebooks" / name).read_text())["cells"]:
-            source = "".join(cell["source"])
-            if cell["cell_type"] == "code":
-                lines += [line for line in source.splitlines() if line.startswith(("from xlib", "import xlib"))]
-    script = tmp_path / "imports.py"
-    script.write_text("import sys\nsys.modules['sqlite3'] = sys.modules['_sqlite3'] = None\n" + "\n".join(lines)
-                      + "\nfrom xlib import runtime\nruntime.ON_SITE = True\nfrom xlib.board import Board\n"
-                      "from xlib.panels.classroom import ClassJoin\nClassJoin(Board('x', keep=None))\nprint('ran')\n")
-    ran = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, timeout=120)
-    assert ran.stdout.strip() == "ran", ran.stderr[-2000:]
-
-
 def test_the_kernel_wheels_load_at_start():
     build = load_build()
     config = build.lite_config({})
@@ -373,12 +355,15 @@ sys.meta_path.insert(0, Refuse())
 
 def test_every_import_of_the_sites_notebooks_works_without_the_modules_the_site_leaves_out():
     """The site ships no sqlite3 (a stand-in), no numpy and no PostgreSQL driver: every line that imports in the
-    site's notebooks must work without them (class mode's stores import them only when a class is opened)."""
+    site's notebooks, and the class box the pages show there, must work without them (class mode's stores import
+    them only when a class is opened)."""
     build = load_build()
     lines = sorted({line for name in build.NOTEBOOKS for cell in json.loads((ROOT / "notebooks" / name).read_text())
                     ["cells"] if cell["cell_type"] == "code"
                     for line in "".join(cell["source"]).splitlines() if line.startswith(("from ", "import "))})
     assert any("xlib.board" in line for line in lines)
-    done = subprocess.run([sys.executable, "-c", WITHOUT_SITE_MISSING + "\n".join(lines)], capture_output=True,
-                          text=True, cwd=ROOT)
+    class_box = ("from xlib import runtime\nruntime.ON_SITE = True\nfrom xlib.board import Board\n"
+                 "from xlib.panels.classroom import ClassJoin\nClassJoin(Board('x', keep=None))")
+    done = subprocess.run([sys.executable, "-c", WITHOUT_SITE_MISSING + "\n".join(lines) + "\n" + class_box],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
