@@ -31,9 +31,12 @@ class Easy(GreedyAgent):
 
 
 #: Medium's imagined games per decision, by game: about a tenth of a second here, well within its time in a browser
-MEDIUM_NODES = {"xallies": 300, "alea": 2500, "xats": 300, "xerog": 80, "x": 300}
-#: Hard's: four times Medium's
-HARD_NODES = {game: 4 * count for game, count in MEDIUM_NODES.items()}
+MEDIUM_NODES = {"xallies": 300, "alea": 2500, "xats": 150, "xerog": 80, "x": 300}
+#: how many times Medium's imagined games Hard has, by game: more where three players share the table (XAllies,
+#: XATS), as a better player there must also see through two others' plans to pull ahead (benchmarks/strength.py)
+HARD_TIMES = {"xallies": 8, "alea": 4, "xats": 16, "xerog": 4, "x": 4}
+#: Hard's imagined games per decision, by game
+HARD_NODES = {game: HARD_TIMES[game] * count for game, count in MEDIUM_NODES.items()}
 
 
 class Medium(MCTSAgent):
@@ -52,7 +55,8 @@ class Medium(MCTSAgent):
 
 
 class Hard(MCTSAgent):
-    """Searches four times as many imagined games as Medium, at most a second a move, so it looks further ahead."""
+    """Searches four to sixteen times as many imagined games as Medium (HARD_TIMES), at most a second a turn, so
+    it looks further ahead."""
 
     name = "hard"
     label = "Hard"
