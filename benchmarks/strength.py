@@ -9,11 +9,14 @@ interval is 95% (Wilson), over the games played.
 
 Each level is measured two ways: by nodes (its budget of imagined games per decision alone, with no clock:
 the same on any computer) and by time (as shipped, its node budget within its time cap, on this computer as
-busy as it is: where the cap cuts the search short, the level is weaker than by nodes). Move times are the
-shipped levels' against Random players: median and worst seconds a move (a whole turn: an XAllies sowing and
-its drops), and the imagined games it played.
+busy as it is: where the cap cuts the search short, the level is weaker than by nodes). `--slower F` plays by
+time as on a computer F times slower, every cap divided by F: the site's Python in a browser runs the search
+about 2.5 times slower than this machine's (benchmarks/site_python.py measures it), so `--slower 2.5` shows
+the levels as the site's student meets them. Move times are the shipped levels' against Random players: median
+and worst seconds a move (a whole turn: an XAllies sowing and its drops), and the imagined games it played.
 
-    python benchmarks/strength.py [--games N] [--time-games N] [--game NAME] [--pair hard-medium] [--workers N]
+    python benchmarks/strength.py [--games N] [--time-games N] [--slower F] [--game NAME] [--pair hard-medium]
+                                  [--workers N]
 
 Each figure's games are kept in build/strength/ (or --results) and a run with the same arguments plays only
 those missing.
@@ -45,12 +48,22 @@ PAIRS: dict[str, tuple[str, str, float | None]] = {
 MODES = ("nodes", "time")
 
 
-def spec(level: str, mode: str) -> Any:
+def spec(level: str, mode: str, slower: float = 1.0) -> Any:
     """The player for `level` measured by nodes (its node budget alone, no clock) or on the clock (as shipped: its
-    node budget and its time cap, on this computer as busy as it is)."""
-    if mode == "nodes" and issubclass(AGENTS[level], MCTSAgent):
+    node budget and its time cap, on this computer as busy as it is; with `slower`, the cap divided by it)."""
+    if not issubclass(AGENTS[level], MCTSAgent):
+        return level
+    if mode == "nodes":
         return level, {"seconds": None}
+    if slower != 1.0:
+        cap = AGENTS[level]().seconds  # type: ignore[attr-defined]
+        return level, {"seconds": cap / slower}
     return level
+
+
+def mode_name(mode: str, slower: float) -> str:
+    """The mode as the results' file names and the table say it: by nodes, by time, or by time F× slower."""
+    return f"time-{slower:g}x-slower" if mode == "time" and slower != 1.0 else mode
 
 
 def lineups(a: Any, b: Any, seats: int) -> dict[str, list[Any]]:
@@ -73,15 +86,15 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def side_share(label: str, pair: str, mode: str, games: int, workers: int, results: Path,
-               seed: int = 0) -> tuple[float, int, dict[int, float]]:
+               seed: int = 0, slower: float = 1.0) -> tuple[float, int, dict[int, float]]:
     """(share of the games won by the pair's first level, games played, its share by how many seats it had),
     its seats as `lineups` says."""
     game, options = GAMES[label]
     a, b, _ = PAIRS[pair]
     seats = len(xlib.game(game, **options).players)
-    ups = lineups(spec(a, mode), spec(b, mode), seats)
+    ups = lineups(spec(a, mode, slower), spec(b, mode, slower), seats)
     per = max(1, -(-games // len(ups)))
-    out = results / f"{label}-{pair}-{mode}.csv"
+    out = results / f"{label}-{pair}-{mode_name(mode, slower)}.csv"
     out.parent.mkdir(parents=True, exist_ok=True)
     df = xlib.tournament(game, ups, games=per, seed=seed, workers=workers, out=out, **options)
     df["side"] = [lu[seat] for lu, seat in zip(df.lineup, df.seat)]
@@ -125,9 +138,13 @@ def main() -> None:
     ap.add_argument("--timing-games", type=int, default=3, help="games per move-time figure (0: none)")
     ap.add_argument("--game", choices=list(GAMES), action="append", help="only this game (again for more)")
     ap.add_argument("--pair", choices=list(PAIRS), action="append", help="only this pair (again for more)")
+    ap.add_argument("--slower", type=float, default=1.0,
+                    help="by time as on a computer this many times slower: every time cap divided by it")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--results", type=Path, default=ROOT / "build" / "strength", help="where the games are kept")
     args = ap.parse_args()
+    if not args.slower > 0:
+        ap.error(f"--slower must be a positive number, not {args.slower}")
     labels = args.game or list(GAMES)
     pairs = args.pair or list(PAIRS)
     if args.timing_games:
@@ -144,7 +161,8 @@ def main() -> None:
         return
     print("share of the games won by the first level's side (equal strength: 50%), 95% interval, games; with three")
     print("players also the share one of it won among two of the other, and two of it against one (equal: 33%, 67%)")
-    print(f"{'game':<8} {'pair':<14} {'target':>6} " + " ".join(f"{'by ' + m:>36}" for m in MODES if counts[m]))
+    heads = [f"{'by ' + mode_name(m, args.slower).replace('-', ' '):>36}" for m in MODES if counts[m]]
+    print(f"{'game':<8} {'pair':<14} {'target':>6} " + " ".join(heads))
     for label in labels:
         for pair in pairs:
             cells = []
@@ -154,7 +172,8 @@ def main() -> None:
                 if mode == "time" and not any(issubclass(AGENTS[lv], MCTSAgent) for lv in PAIRS[pair][:2]):
                     cells.append(f"{'(no clock: as by nodes)':>36}")
                     continue
-                share, n, by_seats = side_share(label, pair, mode, counts[mode], args.workers, args.results)
+                share, n, by_seats = side_share(label, pair, mode, counts[mode], args.workers, args.results,
+                                                slower=args.slower)
                 lo, hi = wilson(share, n)
                 split = " / ".join(f"{by_seats[k]:.0%}" for k in sorted(by_seats)) if len(by_seats) > 1 else ""
                 cells.append(f"{share:>5.0%} ({lo:>4.0%}–{hi:>4.0%}) of {n:<4} {split:>11}")
