@@ -10,9 +10,9 @@ interval is 95% (Wilson), over the games played.
 Each level is measured two ways: by nodes (its budget of imagined games per decision alone, with no clock:
 the same on any computer) and by time (as shipped, its node budget within its time cap, on this computer as
 busy as it is: where the cap cuts the search short, the level is weaker than by nodes). `--slower F` plays by
-time as on a computer F times slower, every cap divided by F: the site's Python in a browser runs the search
-about 2.5 times slower than this machine's (benchmarks/site_python.py measures it), so `--slower 2.5` shows
-the levels as the site's student meets them. Move times are the shipped levels' against Random players: median
+time as on a computer F times slower, every cap divided by F: the site's Python runs the search about 2 times
+slower than this machine's (benchmarks/site_python.py measures it), so `--slower 2.5`, which leaves room for
+the page's own work, shows the levels as the site's student meets them. Move times are the shipped levels' against Random players: median
 and worst seconds a move (a whole turn: an XAllies sowing and its drops), and the imagined games it played.
 
     python benchmarks/strength.py [--games N] [--time-games N] [--slower F] [--game NAME] [--pair hard-medium]
