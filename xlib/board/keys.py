@@ -11,14 +11,12 @@ from __future__ import annotations
 import html
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from .view import ARROWS, Arrow, Target
+from ..core import State
+from .view import ARROWS, Arrow, Target, View
 
-if TYPE_CHECKING:
-    from .board import Board
-
-__all__ = ["ARROWS", "KeyCursor", "cursor_target", "nearest", "on_key", "press", "start_target", "step", "tell"]
+__all__ = ["ARROWS", "KeyCursor", "Keyed", "cursor_target", "nearest", "on_key", "press", "start_target", "step", "tell"]
 PRESS = ("Enter", " ", "Spacebar")
 #: how much a step sideways costs beside a step ahead, when the arrow keys choose the next place
 SIDEWAYS = 2.5
@@ -71,12 +69,41 @@ class KeyCursor:
         self.name, self.x, self.y = target.name, target.x, target.y
 
 
-def targets_of(board: Board) -> list[Target]:
+class Keyed(Protocol):
+    """What the keys need of a board: the view and the position shown, what is selected and outlined, the cursor
+    and the live region that says where it stands, and the board's ways to speak, show and click."""
+
+    key_cursor: KeyCursor
+    selection: Any
+    marks: tuple[Any, ...]
+
+    @property
+    def view(self) -> View: ...
+
+    @property
+    def shown_state(self) -> State: ...
+
+    @property
+    def browsing(self) -> int | None: ...
+
+    @property
+    def key_live(self) -> Any: ...
+
+    def say(self, text: str, kind: str = "info") -> None: ...
+
+    def refresh(self) -> None: ...
+
+    def repaint(self, frame: Any = None) -> None: ...
+
+    def click(self, x: float, y: float) -> None: ...
+
+
+def targets_of(board: Keyed) -> list[Target]:
     """The places of the position on the board, as its view lists them."""
     return board.view.key_targets(board.shown_state, board.selection if board.browsing is None else None)
 
 
-def cursor_target(board: Board) -> Target | None:
+def cursor_target(board: Keyed) -> Target | None:
     """The place under the cursor now, for drawing (None while the cursor is hidden)."""
     cursor: KeyCursor | None = getattr(board, "key_cursor", None)
     if cursor is None or cursor.name is None:
@@ -89,7 +116,7 @@ def start_target(targets: list[Target], width: float, height: float) -> Target |
     return nearest(targets, (width / 2, height / 2))
 
 
-def press(board: Board, key: str, shift: bool = False) -> bool:
+def press(board: Keyed, key: str, shift: bool = False) -> bool:
     """Answer a key pressed on the board's canvas (with Shift held or not); True when the key meant something."""
     cursor: KeyCursor = board.key_cursor
     if key == "Escape":
@@ -132,12 +159,12 @@ def press(board: Board, key: str, shift: bool = False) -> bool:
     return False
 
 
-def tell(board: Board, words: str) -> None:
+def tell(board: Keyed, words: str) -> None:
     """Say where the cursor stands, in the board's own small live region (the screen reader reads it)."""
     board.key_live.value = f"<span>{html.escape(words)}</span>"
 
 
-def on_key(board: Board) -> Any:
+def on_key(board: Keyed) -> Any:
     """The canvas's key callback for `board` (key, shift, ctrl, meta): keys with Ctrl or Cmd are the page's."""
     def handler(key: str, shift: bool = False, ctrl: bool = False, meta: bool = False) -> None:
         if ctrl or meta:

@@ -19,7 +19,7 @@ import random
 import secrets
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
+from typing import Any, Callable, Protocol, Sequence, TypeVar
 
 from .. import agents, registry
 from ..core import State
@@ -28,9 +28,6 @@ from .checks import (MAX_MOVES, ClassError, StorageError, check_code, check_game
                      game_title, group_key)
 from .seating import DESIGNS, ORDERS, seat
 from .tx import Tx
-
-if TYPE_CHECKING:
-    from .store import StoredGame
 
 T = TypeVar("T")
 #: seconds a player may be gone (no sign of life from their page) before the computer plays their seat
@@ -172,22 +169,51 @@ def _info(row: Sequence[Any]) -> TableInfo:
                      str(level), float(away), int(moves), str(status), float(created), float(updated))
 
 
+class Runner(Protocol):
+    """The class store's transaction runner: `work` in one transaction (a write when `write`), retried as the
+    store retries, its result returned."""
+
+    def __call__(self, work: Callable[[Tx], T], write: bool = False) -> T: ...
+
+
+@dataclass(frozen=True)
+class StoreAccess:
+    """What the live tables are handed by the class store: its transaction runner, and the class rows they read and
+    write inside a transaction (a class, opened; a player joined; a finished game stored; the other kernels told)."""
+
+    attempt: Runner
+    class_row: Callable[..., Any]            # (tx, code, lock=False) -> the class's row
+    open_class: Callable[[Tx, str], None]
+    join: Callable[[Tx, str, str], str]      # (tx, code, name) -> the group's name as stored
+    put_game: Callable[..., Any]             # (tx, code, name, key, state, text, seat_list) -> the stored game
+    notify: Callable[[Tx, str], None]
+
+
 class LiveTables:
-    """The class store's live tables (a part of xlib.classroom.store.ClassStore)."""
+    """The class store's live tables: a part the store holds (`ClassStore.live_tables`), given what it needs of
+    the store (`StoreAccess`); the store's own methods of the same names hand their calls on to it."""
 
-    if TYPE_CHECKING:   # what the store supplies
-        def _attempt(self, work: Callable[[Tx], T], write: bool = False) -> T: ...
+    def __init__(self, store: StoreAccess) -> None:
+        self.store = store
 
-        def _class(self, tx: Tx, code: str, lock: bool = False) -> Any: ...
+    def _attempt(self, work: Callable[[Tx], T], write: bool = False) -> T:
+        return self.store.attempt(work, write)
 
-        def _open_class(self, tx: Tx, code: str) -> None: ...
+    def _class(self, tx: Tx, code: str, lock: bool = False) -> Any:
+        return self.store.class_row(tx, code, lock)
 
-        def _join(self, tx: Tx, code: str, name: str) -> str: ...
+    def _open_class(self, tx: Tx, code: str) -> None:
+        self.store.open_class(tx, code)
 
-        def _put_game(self, tx: Tx, code: str, name: str, key: str, state: State, text: str,
-                      seat_list: list[str]) -> StoredGame: ...
+    def _join(self, tx: Tx, code: str, name: str) -> str:
+        return self.store.join(tx, code, name)
 
-        def _notify(self, tx: Tx, payload: str) -> None: ...
+    def _put_game(self, tx: Tx, code: str, name: str, key: str, state: State, text: str,
+                  seat_list: list[str]) -> Any:
+        return self.store.put_game(tx, code, name, key, state, text, seat_list)
+
+    def _notify(self, tx: Tx, payload: str) -> None:
+        self.store.notify(tx, payload)
 
     # ---- tables and seats ---------------------------------------------------------------------------
     def open_table(self, code: str, game: str, seed: int | None = None, *, label: str | None = None,

@@ -25,12 +25,13 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeVar
 
+from .. import agents
 from ..core import State
 from ..experiments.matches import game_rows
 from .doorbell import Doorbell
 from .checks import (ClassClosed, ClassError, StorageError, UnknownClass, check_code, check_exercises, check_game,
                      check_game_key, check_group, check_record, check_seats, game_title, group_key, new_code)
-from .live import LiveTables
+from .live import AWAY_SECONDS, LiveTables, StoreAccess, TableInfo, TableView
 from .schema import MIGRATIONS, Migration, check_migrations
 from .tx import Transient, Tx
 
@@ -83,7 +84,7 @@ class Activity:
     closed: bool
 
 
-class ClassStore(LiveTables):
+class ClassStore:
     """Classes, groups and games in a database; made by open_store(). Safe to share between threads."""
 
     backend: ClassVar[str] = ""
@@ -97,6 +98,69 @@ class ClassStore(LiveTables):
         self._lock = threading.RLock()   # one transaction at a time on this store's connection
         self._connect()
         self.schema_version = self._attempt(self._migrate, write=True)
+        #: the class's live tables, handed the store's transaction runner and the class rows they use (each
+        #: looked up when called: a backend's, or a test's stand-in)
+        self.live_tables = LiveTables(StoreAccess(
+            attempt=lambda work, write=False: self._attempt(work, write),
+            class_row=lambda tx, code, lock=False: self._class(tx, code, lock),
+            open_class=lambda tx, code: self._open_class(tx, code),
+            join=lambda tx, code, name: self._join(tx, code, name),
+            put_game=lambda *row: self._put_game(*row),
+            notify=lambda tx, payload: self._notify(tx, payload)))
+
+    # ---- the live tables (xlib.classroom.live), as the store's own ------------------------------------
+    def open_table(self, code: str, game: str, seed: int | None = None, *, label: str | None = None,
+                   level: str = agents.DEFAULT, away: float = AWAY_SECONDS, **options: Any) -> TableInfo:
+        """A new table of `game` in the open class (LiveTables.open_table)."""
+        return self.live_tables.open_table(code, game, seed, label=label, level=level, away=away, **options)
+
+    def sit(self, code: str, key: str, seat: int, name: str) -> str:
+        """A player takes a seat of a table: its ticket (LiveTables.sit)."""
+        return self.live_tables.sit(code, key, seat, name)
+
+    def table(self, code: str, key: str) -> TableView:
+        """A table as it stands (LiveTables.table)."""
+        return self.live_tables.table(code, key)
+
+    def tables(self, code: str, game: str | None = None) -> list[TableView]:
+        """Every table of the class (LiveTables.tables)."""
+        return self.live_tables.tables(code, game)
+
+    def play(self, code: str, key: str, ticket: str, ply: int, move: str) -> TableView:
+        """A move stored at a table, checked (LiveTables.play)."""
+        return self.live_tables.play(code, key, ticket, ply, move)
+
+    def claim(self, code: str, key: str, ply: int) -> str | None:
+        """Claim a computer seat's move of a table (LiveTables.claim)."""
+        return self.live_tables.claim(code, key, ply)
+
+    def arrive(self, code: str, name: str, game: str, passed: str | None = None) -> tuple[str, str]:
+        """A player comes to the class from a game's app (LiveTables.arrive)."""
+        return self.live_tables.arrive(code, name, game, passed)
+
+    def here(self, code: str, name: str, proof: str) -> bool:
+        """A player's page says it is still there (LiveTables.here)."""
+        return self.live_tables.here(code, name, proof)
+
+    def my_seat(self, code: str, name: str, passed: str) -> tuple[TableInfo, int, str] | None:
+        """The table and seat of a player, with its ticket (LiveTables.my_seat)."""
+        return self.live_tables.my_seat(code, name, passed)
+
+    def players(self, code: str, game: str | None = None, within: float | None = None) -> list[tuple[str, float]]:
+        """The players in a game's app of the class (LiveTables.players)."""
+        return self.live_tables.players(code, game, within)
+
+    def seat_round(self, code: str, game: str, size: int | None = None, *, order: str = "random",
+                   design: str = "strangers", level: str = agents.DEFAULT, away: float = AWAY_SECONDS,
+                   within: float | None = None, seed: int | None = None,
+                   options: dict[str, Any] | None = None) -> list[TableInfo]:
+        """The players of a game seated at tables for a round (LiveTables.seat_round)."""
+        return self.live_tables.seat_round(code, game, size, order=order, design=design, level=level, away=away,
+                                           within=within, seed=seed, options=options)
+
+    def end_table(self, code: str, key: str) -> None:
+        """A table ended by the teacher (LiveTables.end_table)."""
+        self.live_tables.end_table(code, key)
 
     # ---- what a backend supplies -----------------------------------------------------------------
     def _connect(self) -> None:
