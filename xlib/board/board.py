@@ -37,57 +37,21 @@ from . import keys
 from .access import page_access
 from .clicks import Input
 from .files import Files, read_record
+from .forward import Forward
 from .history import History
-from .keeping import Keeping, ago  # noqa: F401  (ago: read here by the tests)
+from .keeping import Keeping, ago
 from .layout import Parts, build
 from .modes import Modes
 from .newgame import NewGame
 from .picture import Picture
 from .seats import SeatPanel
-from .shown import Shown
-from .turns import Steps, Turns
+from .shown import Shown, view_for
+from .turns import Steps, Turns, in_kernel
 from .view import View
-from .words import Words, message_size  # noqa: F401  (message_size: read here by lessons and tests)
+from .words import Words, message_size
 
-
-def view_for(game: str | State, **options: Any) -> View:
-    """The view that draws a game: by name (with options) or for the game of a state."""
-    if isinstance(game, State):
-        name, options = game.game.name, dict(game.game.options)
-    else:
-        name = game
-    cls = registry.view_class(name)
-    view: View = cls(**options)
-    return view
-
-
-def in_kernel() -> bool:
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return False
-    shell = get_ipython()
-    return shell is not None and getattr(shell, "kernel", None) is not None
-
-
-class Forward:
-    """An attribute of the board that is one of its parts': read (and set) on the part; `default` where the board
-    has no such part (a board without controls has no New game button)."""
-
-    def __init__(self, part: str, name: str | None = None, default: Any = None) -> None:
-        self.part, self.name, self.default = part, name, default
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = self.name or name
-
-    def __get__(self, board: Any, owner: type | None = None) -> Any:
-        if board is None:
-            return self
-        part = getattr(board, self.part)
-        return self.default if part is None else getattr(part, self.name or "")
-
-    def __set__(self, board: Any, value: Any) -> None:
-        setattr(getattr(board, self.part), self.name or "", value)
+#: what others read here: the board, and what its parts hold that lessons, panels and tests have always read here
+__all__ = ["Board", "ago", "in_kernel", "message_size", "view_for"]
 
 
 class Board:
@@ -211,25 +175,9 @@ class Board:
     seed = Forward("game")      # the game number: the same number gives the same game again
     _agents = Forward("game", "agents")   # the computer players of the game shown, by seat
 
-    @property
-    def floor(self) -> State | None:
-        """Undo goes back no further than this position (an exercise's given history)."""
-        return self.game.floor if isinstance(self.game, LocalGame) else None
-
-    @floor.setter
-    def floor(self, state: State | None) -> None:
-        if isinstance(self.game, LocalGame):
-            self.game.floor = state
-
-    @property
-    def seat_widgets(self) -> list[w.Dropdown]:
-        """The seat menus of the Players panel (none on a board without it)."""
-        return self.seat_panel.menus if self.seat_panel is not None else []
-
-    @property
-    def name_widgets(self) -> list[w.Text]:
-        """The name boxes of the Players panel (none on a board without it)."""
-        return self.seat_panel.name_boxes if self.seat_panel is not None else []
+    floor = Forward("history")   # Undo goes back no further than this position (an exercise's given history)
+    seat_widgets = Forward("seat_panel", "menus", default=())        # the Players panel's seat menus
+    name_widgets = Forward("seat_panel", "name_boxes", default=())   # and its name boxes
 
     def _follow(self, game: LiveGame) -> None:
         game.listeners.append(functools.partial(self._heard, game))

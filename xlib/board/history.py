@@ -74,6 +74,16 @@ class History:
         if isinstance(self.shown.game, LocalGame):
             self.shown.game.redo_stack = stack
 
+    @property
+    def floor(self) -> State | None:
+        """Undo goes back no further than this position (an exercise's given history)."""
+        return self.shown.game.floor if isinstance(self.shown.game, LocalGame) else None
+
+    @floor.setter
+    def floor(self, state: State | None) -> None:
+        if isinstance(self.shown.game, LocalGame):
+            self.shown.game.floor = state
+
     def undoable(self) -> bool:
         """Whether a move stands to be taken back: the live position has a parent and is not the floor (the
         position an exercise starts from, whose given history is not the student's to undo)."""

@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import registry
 from ..core import State
 from ..live import LiveGame
 from .view import View
+
+
+def view_for(game: str | State, **options: Any) -> View:
+    """The view that draws a game: by name (with options) or for the game of a state."""
+    if isinstance(game, State):
+        name, options = game.game.name, dict(game.game.options)
+    else:
+        name = game
+    cls = registry.view_class(name)
+    view: View = cls(**options)
+    return view
 
 
 class Shown:

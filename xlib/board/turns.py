@@ -29,6 +29,15 @@ def run_through(steps: Steps) -> None:
             time.sleep(pause)
 
 
+def in_kernel() -> bool:
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
 class Turns:
     """Runs the board's jobs: a person's moves (`play_moves`) and the computer's turns (`computer_turns`).
 
