@@ -3,8 +3,9 @@ interactive board for every game, and the View contract.
 
 `Board(game)` is the one board for every game (`board`, a composition of parts: `shown`, `picture`,
 `words`, `clicks`, `turns`, `history`, `seats`, `newgame`, `files`, `modes`, `keeping`, laid out by
-`layout`); a game adds a view (`view.View`, or `cells.CellView` for boards made of cells), which `xlib.registry` finds in `xlib.views`; `Tutorial` shows a lesson's scenes. Only this
-package, `xlib.views`, `xlib.handouts` (which draws through the views) and `xlib.panels` need the widget libraries."""
+`layout`); a game adds a view (`view.View`, or `cells.CellView` for boards made of cells), which
+`xlib.registry` finds in `xlib.views`; `Tutorial` shows a lesson's scenes. Only this package,
+`xlib.views`, `xlib.handouts` (which draws through the views) and `xlib.panels` need the widget libraries."""
 from ..lessons.scene import Scene
 from .board import Board, view_for
 from .cells import CellView, Piece
