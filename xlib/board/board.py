@@ -339,7 +339,7 @@ class Board:
     def _elsewhere(self, change: Change) -> str:
         """A move another device stored, in words: who played it, and its notation."""
         move = change.after.last_move
-        who = self.who(change.seat) if change.seat is not None else "A player"
+        who = self.mover(change.seat) if change.seat is not None else "A player"
         return f"{who} played <code>{html.escape(str(move))}</code>." if move is not None else ""
 
     def use(self, live: LiveGame) -> None:
@@ -459,6 +459,14 @@ class Board:
     def who(self, seat: int) -> str:
         """A seat in words, as HTML: the student's name with the colour, or the colour alone."""
         return self.game.who(seat, self.view.player_name(self.state, seat))
+
+    def mover(self, seat: int) -> str:
+        """Who made the seat's move, as HTML: its student, or the computer for a student who is away ('The
+        computer, playing for Chen (green),'), so that no move is credited to someone who did not make it."""
+        who = self.who(seat)
+        if self.game.seat(seat) in (PERSON, CLASSMATE) or not self.game.name_of(seat):
+            return who
+        return f"The computer, playing for {who},"
 
     def say(self, text: str, kind: str = "info") -> None:
         """Show a sentence in the message box above the board; a long one in smaller type, so it fits whole."""
@@ -1028,7 +1036,7 @@ class Board:
             elif words:
                 self._tell_news(words)
             elif self.background or self.news:
-                self._tell_news(f"{lead} {self.who(p)} played <code>{html.escape(str(move))}</code>.".strip())
+                self._tell_news(f"{lead} {self.mover(p)} played <code>{html.escape(str(move))}</code>.".strip())
 
     def computer_turns(self, lead: str = "") -> None:
         """Let computer seats move until a person is to move or the game is over. With no computer to move (a new
