@@ -140,3 +140,13 @@ def test_class_serves_the_network_and_app_this_computer_with_the_address_the_pan
     assert env["JUPYTER_CONFIG_PATH"] == f"{ROOT / 'serve'}{os.pathsep}{folder}"
     assert (folder / "voila.json").read_text().count('"pool_size": 30') == 1
     assert all(not a.startswith("127.") for a in cli.network_addresses())
+
+
+def test_the_command_is_installed_with_the_package():
+    import importlib
+    import tomllib
+
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
+    module, function = scripts["xlib"].split(":")
+    assert getattr(importlib.import_module(module), function) is cli.main
+    assert (ROOT / "xlib" / "__main__.py").read_text().count("main()") == 1   # python -m xlib
