@@ -11,15 +11,9 @@ HOST   ?= 127.0.0.1
 # A lesson: CLASS=30 heats 30 pages of APP (a notebook of notebooks/) before the class arrives.
 CLASS  ?=
 APP    ?= xallies.ipynb
-# The address the students open, shown beside the class code: HOST=0.0.0.0 serves the network, whose first
-# address of this computer it is; empty when unknown (the class panel then says where to look).
-ADDRESS ?= $(if $(filter 0.0.0.0,$(HOST)),$(firstword $(shell hostname -I 2>/dev/null || ipconfig getifaddr en0 2>/dev/null)),$(HOST))
-# serve/ holds the app settings (gallery first, idle kernels culled).
-SERVE  := JUPYTER_PATH=$(CURDIR)/serve JUPYTER_CONFIG_PATH=$(CURDIR)/serve \
-	XLIB_APP_ADDRESS=$(if $(ADDRESS),http://$(ADDRESS):$(PORT))
-# Every app keeps one page heated (serve/voila.json); with CLASS, the lesson's app as many as the class has,
-# in a Voila config of its own, build/class/voila.json, read after serve/'s.
-CLASSCONF := $(CURDIR)/build/class
+# The class's Voila config (a pool of CLASS heated pages of APP), build/class/voila.json, read after serve/'s,
+# the variables the apps read and the address the students open are the `xlib` command's (xlib/cli.py), which a
+# teacher without make runs as `xlib class --size 30 --app xallies`.
 
 .PHONY: install lock test app lab notebooks bench binder-link site clean
 
@@ -61,28 +55,14 @@ test: install
 # The first page is the gallery; each notebook has a kernel pre-heated (already run), so a page
 # appears at once (CLASS=N APP=x.ipynb: N of them for a whole class); the kernel of a closed tab
 # is stopped after 5 idle minutes, timed from when its page took it (serve/voila.json, xlib/serving.py).
+# It runs the `xlib app` command (xlib/cli.py), which serves the same on a computer without make.
 app: install
 	@if [ -n "$(CLASS)" ]; then \
 		case "$(CLASS)" in ''|*[!0-9]*) echo "CLASS is how many pages to heat, a number such as CLASS=30"; exit 2;; esac; \
 		test -f "notebooks/$(APP)" || { echo "APP=$(APP) is not a notebook of notebooks/"; exit 2; }; \
-		mkdir -p "$(CLASSCONF)"; \
-		printf '{"VoilaKernelManager": {"kernel_pools_config": {"default": {"pool_size": 1}, "%s": {"pool_size": %s}}}}\n' \
-			"$(APP)" "$(CLASS)" > "$(CLASSCONF)/voila.json"; \
-		echo "Heating $(CLASS) pages of $(APP) for the class (a few seconds each on two cores): the line READY"; \
-		echo "below says when every student's first page opens at once. Another is heated behind each page taken."; \
 	fi
-	@if [ "$(HOST)" != 127.0.0.1 ] && [ "$(HOST)" != localhost ]; then \
-		echo; \
-		echo "WARNING: HOST=$(HOST) serves the apps to the whole network. Anyone who can reach this"; \
-		echo "computer can open them, with no password, and each open page runs on this computer."; \
-		echo "Use it only on a network you trust (a classroom), and stop it with Ctrl-C after the lesson."; \
-		echo "Students open http://ADDRESS:$(PORT) where ADDRESS is this computer's network address:"; \
-		echo "    $$(hostname -I 2>/dev/null || ipconfig getifaddr en0 2>/dev/null || echo 'see your network settings')"; \
-		echo; \
-	fi
-	@echo "Open http://$(if $(filter 0.0.0.0,$(HOST)),127.0.0.1,$(HOST)):$(PORT) : the gallery of games; click a game's card to play (Ctrl-C stops)"
-	$(SERVE) $(if $(CLASS),JUPYTER_CONFIG_PATH=$(CURDIR)/serve:$(CLASSCONF)) \
-		$(BIN)/voila notebooks --no-browser --port=$(PORT) --Voila.ip=$(HOST)
+	$(BIN)/python -m xlib app --notebooks="$(CURDIR)" --host=$(HOST) --port=$(PORT) \
+		$(if $(CLASS),--size=$(CLASS) --app=$(APP)) --as="HOST=$(HOST)"
 
 lab: install
 	$(BIN)/jupyter lab notebooks

@@ -23,6 +23,7 @@ LAYERS = [
     {"handouts"},
     {"panels"},
     {"serving"},
+    {"cli", "__main__"},   # the `xlib` command, which serves the apps
 ]
 #: inside experiments, the same rule: each module imports only those before it
 EXPERIMENT_LAYERS = ["matches", "runner", "tournament", "xallies", "politics", "balance"]

@@ -101,13 +101,38 @@ def test_environment_yml_is_the_binder_python_and_the_lock():
     assert pip == ["-r binder/requirements.txt", "-e ."]
 
 
-def test_make_app_serves_the_gallery_first_with_culling_on_loopback():
+def fake_make_app(tmp_path: Path):
+    """`make app …` with a stand-in for Voila: .venv/bin/python runs the `xlib` command (xlib/cli.py), whose Voila
+    is a module that says what it was given instead of serving."""
+    voila = tmp_path / "fake" / "voila"
+    voila.mkdir(parents=True)
+    (voila / "__init__.py").write_text("")
+    (voila / "__main__.py").write_text(
+        "import os, sys\nprint(f\"config={os.environ['JUPYTER_CONFIG_PATH']} "
+        "path={os.environ['JUPYTER_PATH']} address={os.environ['XLIB_APP_ADDRESS']} args={' '.join(sys.argv[1:])}\")\n")
+    python = tmp_path / "python"   # stands for .venv/bin/python, with the stand-in first on its path
+    python.write_text(f'#!/bin/sh\nPYTHONPATH="{tmp_path / "fake"}:{ROOT}" exec "{sys.executable}" "$@"\n')
+    python.chmod(0o755)
+    stamp = tmp_path / "installed"   # newer than the lock and pyproject.toml: nothing to install
+    stamp.touch()
+
+    def app(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["make", "app", f"BIN={tmp_path}", f"STAMP={stamp}", *args], cwd=ROOT,
+                              capture_output=True, text=True, timeout=60)
+    return app
+
+
+def test_make_app_serves_the_gallery_first_with_culling_on_loopback(tmp_path):
+    app = fake_make_app(tmp_path)
     recipe = subprocess.run(["make", "-n", "app"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert "-m xlib app" in recipe and "--host=127.0.0.1" in recipe   # the `xlib` command serves
     serve = ROOT / "serve"
-    assert f"JUPYTER_PATH={serve}" in recipe and f"JUPYTER_CONFIG_PATH={serve}" in recipe
-    assert "--Voila.ip=127.0.0.1" in recipe and "WARNING" in recipe
-    assert "--Voila.ip=0.0.0.0" in subprocess.run(["make", "-n", "app", "HOST=0.0.0.0"], cwd=ROOT,
-                                                  capture_output=True, text=True, check=True).stdout
+    done = app()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"config={serve} path={serve} " in done.stdout and "--Voila.ip=127.0.0.1" in done.stdout
+    assert "WARNING" not in done.stdout
+    network = app("HOST=0.0.0.0")
+    assert "--Voila.ip=0.0.0.0" in network.stdout and "WARNING: HOST=0.0.0.0 serves" in network.stdout
     config = json.loads((serve / "voila.json").read_text())
     assert config["VoilaConfiguration"]["template"] == "gallery"
     assert (serve / "voila" / "templates" / "gallery" / "tree-lab.html").exists()
@@ -124,28 +149,18 @@ def test_make_app_serves_the_gallery_first_with_culling_on_loopback():
 def test_make_app_class_heats_the_lessons_app_and_tells_the_kernels_the_address(tmp_path):
     """`make app CLASS=30 APP=x.ipynb` gives Voila a config with a pool of 30 heated pages of x.ipynb (one for
     every other app), and the kernels learn the address the students open, shown beside the class code."""
-    fake = tmp_path / "voila"   # stands for .venv/bin/voila: says what it was given
-    fake.write_text('#!/bin/sh\necho "config=$JUPYTER_CONFIG_PATH address=$XLIB_APP_ADDRESS args=$*"\n')
-    fake.chmod(0o755)
-
-    stamp = tmp_path / "installed"   # newer than the lock and pyproject.toml: nothing to install
-    stamp.touch()
-
-    def app(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(["make", "app", f"BIN={tmp_path}", f"STAMP={stamp}", *args], cwd=ROOT,
-                              capture_output=True, text=True, timeout=60)
-
+    app = fake_make_app(tmp_path)
     done = app("CLASS=30", "APP=x.ipynb", "HOST=10.1.2.3", "PORT=9000")
-    said = re.search(r"^config=(\S+) address=(\S*) args=(.*)$", done.stdout, re.M)
+    said = re.search(r"^config=(\S+) path=\S+ address=(\S*) args=(.*)$", done.stdout, re.M)
     assert done.returncode == 0 and said is not None, done.stdout + done.stderr
     paths = said.group(1).split(":")
     assert paths[0] == str(ROOT / "serve") and len(paths) == 2
     assert json.loads((Path(paths[1]) / "voila.json").read_text()) == {"VoilaKernelManager": {"kernel_pools_config": {
         "default": {"pool_size": 1}, "x.ipynb": {"pool_size": 30}}}}
     assert said.group(2) == "http://10.1.2.3:9000" and "--port=9000" in said.group(3) and "READY" in done.stdout
-    plain = re.search(r"^config=(\S+) address=(\S*) ", app().stdout, re.M)
+    plain = re.search(r"^config=(\S+) path=\S+ address=(\S*) ", app().stdout, re.M)
     assert plain is not None and plain.groups() == (str(ROOT / "serve"), "http://127.0.0.1:8866")
-    network = re.search(r"^config=\S+ address=(\S*) ", app("HOST=0.0.0.0").stdout, re.M)
+    network = re.search(r"^config=\S+ path=\S+ address=(\S*) ", app("HOST=0.0.0.0").stdout, re.M)
     assert network is not None and re.fullmatch(r"(http://\S+:8866)?", network.group(1))
     # a class size that is no number, or an app that is no notebook, stops before serving
     for wrong, words in ((["CLASS=thirty"], "a number such as CLASS=30"),

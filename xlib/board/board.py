@@ -273,6 +273,11 @@ class Board:
         """A seat in words, as HTML: the student's name with the colour, or the colour alone."""
         return self.shown.who(seat)
 
+    def mover(self, seat: int) -> str:
+        """Who made the seat's move, as HTML: its student, or the computer for a student who is away ('The
+        computer, playing for Chen (green),'), so that no move is credited to someone who did not make it."""
+        return self.shown.mover(seat)
+
     def say(self, text: str, kind: str = "info") -> None:
         """Show a sentence in the message box above the board; a long one in smaller type, so it fits whole."""
         self.words.say(text, kind)

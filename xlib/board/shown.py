@@ -6,7 +6,7 @@ from typing import Any
 
 from .. import registry
 from ..core import State
-from ..live import LiveGame
+from ..live import CLASSMATE, PERSON, LiveGame
 from .view import View
 
 
@@ -66,3 +66,11 @@ class Shown:
     def interactive(self) -> bool:
         """Whether a click now may play: live, idle, unlocked, and a person's turn."""
         return self.browsing is None and self.busy is None and not self.locked and self.person_to_move()
+
+    def mover(self, seat: int) -> str:
+        """Who made the seat's move, as HTML: its student, or the computer for a student who is away ('The
+        computer, playing for Chen (green),'), so that no move is credited to someone who did not make it."""
+        who = self.who(seat)
+        if self.game.seat(seat) in (PERSON, CLASSMATE) or not self.game.name_of(seat):
+            return who
+        return f"The computer, playing for {who},"

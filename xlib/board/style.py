@@ -48,8 +48,11 @@ STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13
          ".xlib-projector .xlib-side>:not(.xlib-top-row):not(.xlib-projector-row):not(.xlib-choices)"
          ":not(.xlib-shooting):not(.xlib-live):not(.xlib-ledger){display:none !important}"
          ".xlib-projector .xlib-choices{height:auto !important;min-height:72px}"
-         ".xlib-projector .xlib-side button{font-size:18px !important;min-height:44px;width:auto !important;"
+         ".xlib-projector .xlib-side button{font-size:20px !important;min-height:44px;width:auto !important;"
          "flex:0 0 auto !important;padding:0 14px}"
+         # the result at the game's end, read from the back of the room: 20 px or more, as all projected type
+         ".xlib-projector .xlib-result b{font-size:30px !important}"
+         ".xlib-projector .xlib-result div{font-size:22px !important}"
          # zoomed in: the board drawn twice as large, scrolled inside its column (many XATS stacks, say)
          ".xlib-zoomed .xlib-main{max-width:calc(100vw - 400px);overflow:auto}"
          ".xlib-zoomed canvas.xlib-canvas{max-width:none !important;max-height:none !important;"

@@ -98,7 +98,7 @@ class Turns:
             elif told:
                 words.tell_news(told)
             elif self.background or words.news:
-                words.tell_news(f"{lead} {shown.who(p)} played <code>{html.escape(str(move))}</code>.".strip())
+                words.tell_news(f"{lead} {shown.mover(p)} played <code>{html.escape(str(move))}</code>.".strip())
 
     def computer_turns(self, lead: str = "", loop: Callable[..., Steps] | None = None) -> None:
         """Let computer seats move until a person is to move or the game is over (`loop`, the board's way of

@@ -158,7 +158,7 @@ class Words:
     def elsewhere(self, change: Change) -> str:
         """A move another device stored, in words: who played it, and its notation."""
         move = change.after.last_move
-        who = self.shown.who(change.seat) if change.seat is not None else "A player"
+        who = self.shown.mover(change.seat) if change.seat is not None else "A player"
         return f"{who} played <code>{html.escape(str(move))}</code>." if move is not None else ""
 
     def result_panel(self, shown: State) -> tuple[Any, ...]:

@@ -173,17 +173,38 @@ def game_frame(games: Sequence[StoredGame], designs: Mapping[str, str] | None = 
     return frame
 
 
+#: the round cap and the shooting of an XAllies game whose options do not say (the game's own defaults)
+GAME_ROUNDS, GAME_SHOOTING = 120, "random"
+
+
 def class_rules(frame: Any) -> dict[str, Any]:
-    """The rules most of the class's games were played under, as xlib.experiments.xallies.run_experiment takes them."""
-    defaults = {"players": 3, "supply": 12, "skill": 0.5}
+    """The rules most of the class's games were played under, as xlib.experiments.xallies.run_experiment takes them:
+    the players, the white supply, the shooting skill, the round cap and how shots were decided."""
+    defaults = {"players": 3, "supply": 12, "skill": 0.5, "rounds": GAME_ROUNDS, "shooting": GAME_SHOOTING}
     if frame.empty:
         return defaults
-    games = frame.drop_duplicates("game")
-    key = Counter((int(r.players), None if _missing(r.supply) else int(r.supply), str(r.skill))
-                  for r in games.itertuples())
-    players, supply, skill_text = key.most_common(1)[0][0]
+    key = Counter(rules_key(r) for r in frame.drop_duplicates("game").itertuples())
+    players, supply, skill_text, rounds, shooting = key.most_common(1)[0][0]
     parts = [float(p) for p in skill_text.split(",")]
-    return {"players": players, "supply": supply, "skill": parts[0] if len(parts) == 1 else parts}
+    return {"players": players, "supply": supply, "skill": parts[0] if len(parts) == 1 else parts,
+            "rounds": rounds, "shooting": shooting}
+
+
+def rules_key(row: Any) -> tuple[int, int | None, str, int, str]:
+    """A game's rules (a row of game_frame) as one comparable key; a rule its options do not give is the game's."""
+    rounds = getattr(row, "rounds", None)
+    shooting = getattr(row, "shooting", None)
+    return (int(row.players), None if _missing(row.supply) else int(row.supply), str(row.skill),
+            GAME_ROUNDS if rounds is None or _missing(rounds) else int(rounds),
+            GAME_SHOOTING if _missing(shooting) else str(shooting))
+
+
+def other_rules(frame: Any) -> int:
+    """How many of the class's games were played under rules other than the most common (class_rules')."""
+    if frame.empty:
+        return 0
+    key = Counter(rules_key(r) for r in frame.drop_duplicates("game").itertuples())
+    return sum(key.values()) - key.most_common(1)[0][1]
 
 
 def _missing(value: Any) -> bool:
@@ -270,7 +291,7 @@ def _with_whites(summary: Any, table: Any) -> Any:
 def baseline(rules: Mapping[str, Any], games: int = 60, seed: int = 0) -> Any:
     """The computer personas' games under the class's rules (lab.run_experiment, every default mix)."""
     return lab.run_experiment(games=games, seed=seed, workers=1, players=rules["players"], supply=rules["supply"],
-                              skill=rules["skill"])
+                              skill=rules["skill"], rounds=rules.get("rounds"), shooting=rules.get("shooting"))
 
 
 def csv_text(frame: Any, code: str) -> str:

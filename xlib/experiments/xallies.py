@@ -87,8 +87,15 @@ def waste_rate(wasted: int) -> float:
 
 # ---- experiments ------------------------------------------------------------------------
 
-def game_options(players: int = 3, supply: int | None = 12, skill: float = 0.5) -> dict[str, Any]:
-    return {"players": players, "supply": supply, "skill": skill}
+def game_options(players: int = 3, supply: int | None = 12, skill: float = 0.5, rounds: int | None = None,
+                 shooting: str | None = None) -> dict[str, Any]:
+    """The game's options; the round cap and how shots are decided only when given (else the game's own)."""
+    options: dict[str, Any] = {"players": players, "supply": supply, "skill": skill}
+    if rounds is not None:
+        options["rounds"] = rounds
+    if shooting is not None:
+        options["shooting"] = shooting
+    return options
 
 
 def fit_mix(mix: Sequence[str], players: int) -> list[str]:
@@ -104,8 +111,9 @@ def fit_mix(mix: Sequence[str], players: int) -> list[str]:
 def run_experiment(mixes: Mapping[str, Sequence[str]] | None = None, games: int = 200, seed: int = 0,
                    players: int = 3, supply: int | None = 12, skill: float = 0.5,
                    progress: bool | Callable[[int, int], None] = False, workers: int | None = None,
-                   client: Any = None) -> Any:
+                   client: Any = None, rounds: int | None = None, shooting: str | None = None) -> Any:
     """Play exactly `games` games of every persona mix; the tournament table (one row per player per game).
+    `rounds` caps the game's rounds and `shooting` says how shots are decided (the game's own when not given).
     `client`, a dask.distributed Client or a scheduler address, plays them on a Dask cluster.
 
     Seats rotate from game to game so that no persona always moves first: the games of a mix are
@@ -122,7 +130,7 @@ def run_experiment(mixes: Mapping[str, Sequence[str]] | None = None, games: int 
             wanted[f"{label}|{r}"] = games // players + (1 if r < games % players else 0)
     lineups = {k: v for k, v in lineups.items() if wanted[k] > 0}
     df = tournament("xallies", lineups, games=wanted, seed=seed, progress=progress, workers=workers,
-                    client=client, **game_options(players, supply, skill))
+                    client=client, **game_options(players, supply, skill, rounds, shooting))
     df["mix"] = df.lineup.str.split("|").str[0]
     df["persona"] = df.agent
     df.attrs["seed"] = seed

@@ -24,6 +24,7 @@ from ..experiments import xallies as lab
 from ..classroom import (Activity, ClassClosed, ClassError, ClassStore, StoredGame, game_title, new_game_key,
                          open_store)
 from ..classroom import table as tables
+from ..classroom import export
 from ..core import State
 from ..experiments.politics import too_few
 from ..registry import game_names
@@ -83,6 +84,20 @@ def code_and_address(code: str) -> str:
             f"<div class='xlib-class-code'>{code}</div></div>{where}</div>"
             f"<div class='xlib-class-hint'>{first}, scroll to <b>Play in a class</b>, type "
             f"<b>{code}</b> and a name for your group.</div>")
+
+
+def rules_words(rules: dict[str, Any]) -> str:
+    """The XAllies rules the class's tables were played under, in words: players, white supply, shooting skill,
+    the round cap (every game ends after it) and, where shots are not by chance, how they score."""
+    skill = rules["skill"]
+    skill_text = ", ".join(plain_number(v) for v in skill) if isinstance(skill, list) else plain_number(skill)
+    words = (f"{rules['players']} players, white supply "
+             f"{'unlimited' if rules['supply'] is None else rules['supply']}, shooting skill {skill_text}")
+    rounds = rules.get("rounds", tables.GAME_ROUNDS)
+    words += f", at most {rounds} round{'s' if rounds != 1 else ''}"
+    if rules.get("shooting", tables.GAME_SHOOTING) != tables.GAME_SHOOTING:
+        words += ", each white piece scoring the shooting skill in points with no shots"
+    return words
 
 
 def _say(text: str, colour: str = "#222222") -> str:
@@ -521,8 +536,10 @@ class ClassPanel(_ClassWidget):
         self.confirm = w.HTML()
         self.confirm.add_class("xlib-class-confirm")
         self.csv_link = w.HTML()
+        # every decision of the class's games, with the student, table, round and time (xlib/classroom/export.py)
+        self.decisions_link = w.HTML()
         self.class_buttons = w.VBox([w.HBox([self.refresh_button, self.close_button, self.clear_button,
-                                             self.clear_groups_button, self.csv_link],
+                                             self.clear_groups_button, self.csv_link, self.decisions_link],
                                             layout=w.Layout(align_items="center", flex_flow="row wrap")),
                                      self.confirm], layout=w.Layout(display="none"))
         # the last class this browser showed, offered again after the page reloads
@@ -852,23 +869,32 @@ class ClassPanel(_ClassWidget):
     def _draw_numbers(self, code: str, finished: int) -> None:
         """The CSV links (one per game played), and the class's XAllies games beside the personas, the plots and
         the prompt (when a game ends)."""
-        links = []
+        links, decisions = [], []
+        seated = export.seatings(self.store(), code) if self.finished else {}
         for game in game_names():
             played = [g for g in self.finished if g.game == game]
             if not played:
                 continue
-            links.append(csv_link(tables.played_csv(played, code), f"{game}-class-{code}.csv",
+            links.append(csv_link(export.players_csv(played, code, seated), f"{game}-class-{code}.csv",
                                   f"&#8681; {html.escape(game_title(game))}: {len(played)} finished "
                                   f"game{'s' if len(played) != 1 else ''} (CSV)", "xlib-class-csv"))
+            decisions.append(csv_link(export.decisions_csv(played, code, seated), f"{game}-class-{code}-decisions.csv",
+                                  f"&#8681; {html.escape(game_title(game))}: every decision, with who and when "
+                                  f"(CSV)", "xlib-class-csv xlib-class-decisions"))
         self.csv_link.value = " &nbsp; ".join(links)
+        self.decisions_link.value = " &nbsp; ".join(decisions)
         rules = self.rules
-        rules_text = (f"{rules['players']} players, white supply "
-                      f"{'unlimited' if rules['supply'] is None else rules['supply']}, shooting skill {rules['skill']}")
+        rules_text = rules_words(rules)
+        others = tables.other_rules(self.frame)
+        if others:
+            total = int(self.frame.game.nunique())
+            rules_text += (f"; {others} of the class's {total} games were played under other rules, and are "
+                           f"compared all the same")
         _show_plot(self.group_plot, plot_groups(self.groups) if finished and len(self.groups) else None)
         few = too_few(finished, "XAllies")
         self.compare_view.value = (
-            f"<h3>Our class beside the computer personas</h3><p>Per game, with the personas' games under the same "
-            f"rules ({rules_text}); ± gives the 95% interval.</p>" + TABLE_STYLE
+            f"<h3>Our class beside the computer personas</h3><p>Per game, with the personas' games played under "
+            f"the class's own rules ({rules_text}); ± gives the 95% interval.</p>" + TABLE_STYLE
             + (f"<div class='xlib-prompt xlib-class-too-few'>{html.escape(few)}</div>" if few else "")
             + (_table(lab.readable(self.compared)) if len(self.compared) else "")
             + ("<p><i>The personas are playing their games…</i></p>" if self.waiting else ""))
