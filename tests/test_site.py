@@ -428,3 +428,22 @@ def test_every_import_of_the_sites_notebooks_works_without_the_modules_the_site_
     done = subprocess.run([sys.executable, "-c", WITHOUT_SITE_MISSING + "\n".join(lines) + "\n" + class_box],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_on_the_site_medium_stops_its_search_sooner_and_hard_keeps_its_budget(monkeypatch):
+    """In the student's browser the search runs about twice as slowly and the turn also draws the move: there the
+    default computer (Medium) stops its search at 0.3 s instead of half a second, with the same imagined games,
+    so that its answer comes within about a second; Hard keeps its budget (it still looks further ahead)."""
+    from xlib.agents import DEFAULT, make_agent
+    from xlib.agents.levels import HARD_NODES, MEDIUM_NODES, Hard, Medium
+
+    monkeypatch.setattr(runtime, "ON_SITE", False)
+    assert Medium().seconds == 0.5 and Hard().seconds == 1.0
+    monkeypatch.setattr(runtime, "ON_SITE", True)
+    medium, hard = make_agent(DEFAULT), Hard()
+    assert isinstance(medium, Medium) and medium.seconds == 0.3 and medium.nodes == MEDIUM_NODES
+    assert hard.seconds == 1.0 and hard.nodes == HARD_NODES
+    assert Medium(seconds=0.2).seconds == 0.2 and Medium(seconds=None).seconds is None
+    start = 100.0
+    medium._turn_began = start
+    assert medium._stop_at(start) - start <= 0.3      # the search stops by its own clock within the cap
