@@ -25,8 +25,8 @@ from xlib.board.result import result_title
 
 from .conftest import _require_browser
 from ..keyboard import keys_for_clicks
-from .harness import (CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, focus_canvas_by_tab, free_port, no_errors, wait_idle,
-                      wait_painted)
+from .harness import (CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, axe_violations, focus_canvas_by_tab, free_port,
+                      no_errors, wait_idle, wait_painted)
 from .test_exercises import first_move_exercise, type_moves
 from .test_screens import clicks_for_a_move, point_on
 
@@ -235,7 +235,8 @@ def fresh_context(browser, site: str):
 
 def test_the_gallery_is_a_plain_page_that_shows_at_once_with_no_python(browser, site_server, artifacts):
     """The gallery, the site's first page, fetches under 2 MB and no Python: its cards paint within a second,
-    and on a phone they fit the screen's width. A game's card opens the game's page, which then starts Python."""
+    and on a phone they fit the screen's width; axe-core finds no WCAG A or AA fault on either. A game's card
+    opens the game's page, which then starts Python."""
     site, served = site_server
     ctx = fresh_context(browser, site)
     page = ctx.new_page()
@@ -252,10 +253,12 @@ def test_the_gallery_is_a_plain_page_that_shows_at_once_with_no_python(browser, 
     assert painted is not None and painted < 1000, f"the gallery painted after {painted} ms"
     assert page.locator(".xlib-card").count() == 8
     assert page.locator(".xlib-first a").get_attribute("href") == "x.html"
+    assert axe_violations(page) == []
     page.set_viewport_size({"width": 360, "height": 740})      # a phone
     page.wait_for_timeout(200)
     wide = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert wide <= 0, f"the gallery scrolls sideways on a phone by {wide} px"
+    assert axe_violations(page) == []
     page.screenshot(path=str(artifacts / "site-gallery-phone.png"), full_page=True)
     page.locator(".xlib-card a", has_text="Learn and play").first.click()
     page.wait_for_url("**/voici/render/xallies.html", wait_until="commit", timeout=60_000)
