@@ -1,26 +1,32 @@
-"""Figures of the static site, printed (never asserted): its size on disk and gzipped, the first visit (empty
-browser cache) and the repeat visit (the browser's cache) to a painted board in each game's app, and how long the
-computer's answer to a move takes in the browser.
+"""Figures of the static site, printed (never asserted): its size on disk and gzipped, the gallery's first visit,
+each game's app's first visit (empty browser cache) and repeat visit (the browser's cache) to a painted board with
+the bytes each moved, file by file, and how long the computer takes to answer a student's moves in the browser.
 
     python benchmarks/site.py                         # builds the site with `make site` first if build/site is missing
     python benchmarks/site.py --rounds 5              # five visits of each kind per app, their medians at the end
+    python benchmarks/site.py --moves 8               # the computer's answer to eight moves of each game
     python benchmarks/site.py --site build/site --site /tmp/site-before    # two builds, taken in turns
 
-Each site is served by Python's http.server on 127.0.0.1 and Chromium reaches no other address (every other
-request fails, and is counted). Requests are not intercepted, which would turn the browser's cache off. Each round
-gives every app a browser profile of its own, as a student's browser keeps one: a first visit with it empty, the
-computer's answer to a move, then a repeat visit with what the browser kept (its cache of files and of the code it
-compiled). With --private the profile is Playwright's private one, which keeps files but no compiled code (this
-benchmark measured before with private profiles and its requests intercepted: a repeat visit then found nothing
-in the browser's cache). Given two sites, each app is visited on one then on the other, so that both meet the
-same load of the machine; the load average is printed beside each figure.
-Goals: first visit at most 6 s, repeat visit at most 3 s, the computer's move at most 2 s.
+Each site is served by Python's http.server on 127.0.0.1, as the site ships: plain files, no compression, no
+Cache-Control. The bytes are counted where they leave: the server's log says which file it sent whole (200) and
+which it only confirmed unchanged (304), so a file the browser took from its cache is not counted, and a 304
+moves no data. Chromium reaches no other address (every other request fails, and is counted). Requests are not
+intercepted, which would turn the browser's cache off. Each round gives every app a browser profile of its own, as
+a student's browser keeps one: a first visit with it empty, the computer's answers to the student's moves (the
+first by clicks, the others typed into the move box, any legal move), then a repeat visit with what the browser
+kept (its cache of files and of the code it compiled). With --private the profile is Playwright's private one,
+which keeps files but no compiled code. Given two sites, each app is visited on one then on the other, so that
+both meet the same load of the machine; the load average is printed beside each figure.
+Goals: the gallery painted within 1 s and under 2 MB; an app's first visit under 20 MB and a painted board within
+6 s (4 s on a quiet machine), a repeat visit within 3 s moving the data of at most one request; the computer's
+move within 1 s, XAllies' round of two computer seats within 2 s.
 """
 from __future__ import annotations
 
 import argparse
 import gzip
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -34,12 +40,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.browser.harness import CHROMIUM, CHROMIUM_ARGS, VIEWPORT, PAINTED_JS, free_port  # noqa: E402
-
-from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+from tests.browser.test_site import KEPT_RECORD_JS, ServedLog  # noqa: E402
 
 SITE = ROOT / "build" / "site"
 APPS = ["alea", "x", "xats", "xerog", "xallies"]
 LONG = 300_000
+#: the files of a first visit listed one by one, down to this size (the smaller ones are summed)
+LISTED = 50_000
 
 
 def size(site: Path) -> tuple[float, float, int]:
@@ -94,8 +101,18 @@ def visit(ctx, url: str) -> tuple[float, float, Any]:
     return time.perf_counter() - start, browser_cpu() - cpu, page
 
 
-def computer_move(page, game: str) -> float:
-    """Seconds from the student's last click of a move until the computer has answered and the board is idle."""
+def answered(page, board, played: int) -> None:
+    """Wait until the game the page keeps is longer than `played` moves and the board is idle, its Move box open."""
+    page.wait_for_function(
+        f"([n, board]) => {{ const r = ({KEPT_RECORD_JS})(); return r !== null && r.moves.length > n && "
+        "!board.classList.contains('xlib-busy') && !board.querySelector('.xlib-busy') && "
+        "(!board.querySelector('.xlib-entry input').disabled || board.innerText.includes('Game over')); }",
+        arg=[played, board.element_handle()], timeout=LONG, polling=50)
+
+
+def computer_moves(page, game: str, moves: int, seed: int) -> list[float]:
+    """Seconds from a student's move (the last click of the first one; Enter in the move box for the others)
+    until the computer has answered and the board is idle, for `moves` moves of the student's."""
     import xlib
     from xlib.board import view_for
     from tests.browser.test_screens import clicks_for_a_move, point_on
@@ -115,20 +132,57 @@ def computer_move(page, game: str) -> float:
                            "!el.closest('.xlib-board').classList.contains('xlib-busy') && "
                            "!el.closest('.xlib-board').querySelector('.xlib-busy')",
                            arg=board.locator(".xlib-log").element_handle(), timeout=LONG, polling=50)
-    return time.perf_counter() - start
+    times = [time.perf_counter() - start]
+    rng = random.Random(seed)
+    entry = board.locator(".xlib-entry input")
+    while len(times) < moves:
+        record = page.evaluate(KEPT_RECORD_JS)
+        state = xlib.replay(record)
+        if state.over:
+            break
+        if state.to_move != 0:          # the computer's seats still to play
+            answered(page, board, len(record["moves"]))
+            continue
+        played = len(record["moves"])
+        entry.fill(str(rng.choice(state.moves())))
+        entry.press("Enter")
+        start = time.perf_counter()
+        answered(page, board, played)
+        record = page.evaluate(KEPT_RECORD_JS)
+        while not xlib.replay(record).over and xlib.replay(record).to_move != 0:
+            answered(page, board, len(record["moves"]))
+            record = page.evaluate(KEPT_RECORD_JS)
+        if len(record["moves"]) > played + 1:     # not a decision that left the turn with the student
+            times.append(time.perf_counter() - start)
+    return times
+
+
+Served = list[tuple[str, int, int]]
+
+
+def megabytes(served: Served) -> float:
+    return sum(b for _, _, b in served) / 1e6
 
 
 @dataclass
 class Row:
-    """One round of one app on one site: a first visit, the computer's answer, a repeat visit."""
+    """One round of one app on one site: a first visit, the computer's answers, a repeat visit."""
     first: float
     first_cpu: float
     first_load: float
-    move: float
+    moves: list[float]
     repeat: float
     repeat_cpu: float
     repeat_load: float
-    fetched: int
+    fetched: Served
+    refetched: Served
+
+
+@dataclass
+class Gallery:
+    """One first visit of the gallery: seconds to its cards shown, and what it fetched."""
+    shown: float
+    fetched: Served
 
 
 @dataclass
@@ -136,7 +190,9 @@ class Site:
     """A built site served on a port of its own, with the rounds measured on it so far."""
     folder: Path
     base: str = ""
+    log: ServedLog | None = None
     rows: dict[str, list[Row]] = field(default_factory=dict)
+    galleries: list[Gallery] = field(default_factory=list)
 
 
 #: Chromium resolves no host name but 127.0.0.1: the pages reach nothing beyond the served sites. (Intercepting
@@ -170,36 +226,74 @@ class Browser:
             self.browser.close()
 
 
-def one_round(browser: Browser, site: Site, game: str) -> Row:
-    """A first visit, the computer's answer to a move, and a repeat visit, in a new profile."""
+def settled(log: ServedLog, mark: int) -> Served:
+    """The requests served since `mark`, once the page has asked for nothing more for half a second."""
+    served = log.since(mark)
+    while True:
+        time.sleep(0.5)
+        now = log.since(mark)
+        if len(now) == len(served):
+            return now
+        served = now
+
+
+def gallery_visit(browser: Browser, site: Site) -> Gallery:
+    """A first visit of the gallery, in a new profile: seconds until its cards are shown, and what it fetched."""
+    assert site.log is not None
     ctx = browser.context()
-    body: list[int] = []
+    page = ctx.new_page()
+    mark = site.log.mark()
+    start = time.perf_counter()
+    page.goto(f"{site.base}/", timeout=LONG)
+    page.locator(".xlib-card").last.wait_for(timeout=LONG)
+    shown = time.perf_counter() - start
+    fetched = settled(site.log, mark)
+    ctx.close()
+    return Gallery(shown, fetched)
 
-    def sized(req) -> None:
-        try:
-            body.append(req.sizes()["responseBodySize"])
-        except PlaywrightError:   # a request still finishing as its page closes
-            pass
 
-    ctx.on("requestfinished", sized)
+def one_round(browser: Browser, site: Site, game: str, moves: int, seed: int) -> Row:
+    """A first visit, the computer's answers to the student's moves, and a repeat visit, in a new profile."""
+    assert site.log is not None
+    ctx = browser.context()
     url = f"{site.base}/voici/render/{game}.html"
     first_load = load()
+    mark = site.log.mark()
     first, first_cpu, page = visit(ctx, url)
-    fetched = sum(body)
-    move = computer_move(page, game)
+    fetched = settled(site.log, mark)
+    times = computer_moves(page, game, moves, seed)
     page.close()
     repeat_load = load()
+    mark = site.log.mark()
     repeat, repeat_cpu, page = visit(ctx, url)
+    refetched = settled(site.log, mark)
     page.close()
     ctx.close()
-    return Row(first, first_cpu, first_load, move, repeat, repeat_cpu, repeat_load, fetched)
+    return Row(first, first_cpu, first_load, times, repeat, repeat_cpu, repeat_load, fetched, refetched)
+
+
+def file_list(served: Served, indent: str = "    ") -> str:
+    """The files a visit fetched whole, largest first; the smallest summed on one line."""
+    sent = sorted(((b, name) for name, status, b in served if status == 200), reverse=True)
+    lines = [f"{indent}{b / 1e6:7.2f} MB  {name}" for b, name in sent if b >= LISTED]
+    small = [b for b, _ in sent if b < LISTED]
+    if small:
+        lines.append(f"{indent}{sum(small) / 1e6:7.2f} MB  {len(small)} files under {LISTED // 1000} kB each")
+    others = [s for s in served if s[1] != 200]
+    if others:
+        lines.append(f"{indent}and {len(others)} requests that moved no file: " +
+                     ", ".join(sorted({str(status) for _, status, _ in others})))
+    return "\n".join(lines)
 
 
 def median_line(label: str, rows: list[Row]) -> str:
     med = statistics.median
-    return (f"{label:8} first visit {med(r.first for r in rows):5.1f} s ({med(r.first_cpu for r in rows):4.1f} s CPU)"
-            f"   repeat visit {med(r.repeat for r in rows):5.1f} s ({med(r.repeat_cpu for r in rows):4.1f} s CPU)"
-            f"   computer move {med(r.move for r in rows):4.1f} s"
+    moves = [t for r in rows for t in r.moves] or [float("nan")]
+    return (f"{label:8} first visit {med(r.first for r in rows):5.1f} s ({med(r.first_cpu for r in rows):4.1f} s CPU,"
+            f" {med(megabytes(r.fetched) for r in rows):5.1f} MB)"
+            f"   repeat visit {med(r.repeat for r in rows):5.1f} s ({med(r.repeat_cpu for r in rows):4.1f} s CPU, "
+            f"{med(len(ServedLog.moved(r.refetched)) for r in rows):.0f} moved)"
+            f"   computer {med(moves):4.2f} s (max {max(moves):4.2f}, {len(moves)} moves)"
             f"   load {med(r.first_load for r in rows):4.1f}/{med(r.repeat_load for r in rows):4.1f}")
 
 
@@ -210,6 +304,7 @@ def main() -> None:
     parser.add_argument("--site", action="append", type=Path,
                         help="a built site (default build/site); given twice, the two are measured in turns")
     parser.add_argument("--rounds", type=int, default=1, help="visits of each kind per app and site (default 1)")
+    parser.add_argument("--moves", type=int, default=5, help="the student's moves per app and round (default 5)")
     parser.add_argument("--apps", nargs="+", choices=APPS, default=APPS)
     parser.add_argument("--private", action="store_true",
                         help="Playwright's private profiles, which keep no compiled code (as measured before)")
@@ -218,30 +313,40 @@ def main() -> None:
     if folders == [SITE] and not (SITE / "index.html").exists():
         subprocess.run(["make", "site", f"PYTHON={sys.executable}"], cwd=ROOT, check=True)
     sites = [Site(folder.resolve()) for folder in folders]
-    servers = []
-    for site in sites:
+    servers, logs = [], tempfile.mkdtemp(prefix="xlib-site-log-")
+    for i, site in enumerate(sites):
         mb, gz, count = size(site.folder)
         print(f"site {site.folder}: {mb:.1f} MB on disk in {count} files, {gz:.1f} MB gzipped")
         port = free_port()
+        path = Path(logs) / f"server-{i}.log"
         servers.append(subprocess.Popen(
             [sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(site.folder), str(port)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        site.base = f"http://127.0.0.1:{port}"
-    print(f"{'private' if args.private else 'kept'} browser profiles, {args.rounds} round(s); "
-          f"load average at the start: {load():.1f} on {os.cpu_count()} cores", flush=True)
+            stdout=subprocess.DEVNULL, stderr=open(path, "w")))
+        site.base, site.log = f"http://127.0.0.1:{port}", ServedLog(path, site.folder)
+    print(f"{'private' if args.private else 'kept'} browser profiles, {args.rounds} round(s), {args.moves} moves "
+          f"each; load average at the start: {load():.1f} on {os.cpu_count()} cores", flush=True)
     try:
         time.sleep(1)
         with sync_playwright() as p:
             browser = Browser(p, args.private, [s.base for s in sites])
             for n in range(args.rounds):
+                for i, site in enumerate(sites):
+                    tag = f" [{i + 1}]" if len(sites) > 1 else ""
+                    g = gallery_visit(browser, site)
+                    site.galleries.append(g)
+                    print(f"gallery  first visit {g.shown:5.2f} s to its cards, {megabytes(g.fetched):5.2f} MB in "
+                          f"{len(g.fetched)} requests{tag}", flush=True)
                 for game in args.apps:
                     for i, site in enumerate(sites):
-                        row = one_round(browser, site, game)
+                        row = one_round(browser, site, game, args.moves, seed=n)
                         site.rows.setdefault(game, []).append(row)
                         tag = f" [{i + 1}]" if len(sites) > 1 else ""
                         print(f"{game:8} first visit {row.first:5.1f} s ({row.first_cpu:4.1f} s CPU, load "
-                              f"{row.first_load:4.1f})   repeat visit {row.repeat:5.1f} s ({row.repeat_cpu:4.1f} s "
-                              f"CPU, load {row.repeat_load:4.1f})   computer move {row.move:4.1f} s{tag}", flush=True)
+                              f"{row.first_load:4.1f}, {megabytes(row.fetched):5.1f} MB in {len(row.fetched)} "
+                              f"requests)   repeat visit {row.repeat:5.1f} s ({row.repeat_cpu:4.1f} s CPU, load "
+                              f"{row.repeat_load:4.1f}, {len(ServedLog.moved(row.refetched))} of "
+                              f"{len(row.refetched)} requests moved {megabytes(row.refetched):.2f} MB)   computer "
+                              + " ".join(f"{t:.2f}" for t in row.moves) + f" s{tag}", flush=True)
             browser.close()
     finally:
         for server in servers:
@@ -249,10 +354,26 @@ def main() -> None:
     for i, site in enumerate(sites):
         rows = [r for game in args.apps for r in site.rows[game]]
         print(f"\n[{i + 1}] {site.folder}: medians of {args.rounds} round(s)")
+        print(f"gallery  first visit {statistics.median(g.shown for g in site.galleries):5.2f} s to its cards, "
+              f"{statistics.median(megabytes(g.fetched) for g in site.galleries):5.2f} MB")
         for game in args.apps:
             print(median_line(game, site.rows[game]))
-        print(median_line("all apps", rows) +
-              f"; one first visit fetched {statistics.median(r.fetched for r in rows) / 1e6:.0f} MB")
+        print(median_line("all apps", rows))
+        print("the gallery's first visit, file by file:")
+        print(file_list(site.galleries[0].fetched))
+        first = site.rows[args.apps[0]][0]
+        print(f"{args.apps[0]}'s first visit, file by file:")
+        print(file_list(first.fetched))
+        for game in args.apps[1:]:
+            other = site.rows[game][0].fetched
+            same = {(name, b) for name, _, b in first.fetched}
+            print(f"{game}'s first visit: {megabytes(other):.1f} MB, the same files but "
+                  + (", ".join(f"{name} ({b / 1e6:.2f} MB)" for name, status, b in other
+                               if status == 200 and (name, b) not in same) or "none"))
+        print("what a repeat visit moved (each app's last round): " + "; ".join(
+            f"{game} " + (", ".join(f"{name} ({b / 1e6:.2f} MB)" for name, _, b in
+                                    ServedLog.moved(site.rows[game][-1].refetched)) or "nothing")
+            for game in args.apps))
     print(f"load average at the end: {load():.1f} on {os.cpu_count()} cores")
     print(f"requests beyond the sites: {len(browser.outside)}")
 

@@ -12,10 +12,12 @@ Everything comes from the package registries now, and nothing from anywhere at r
 
 Every shipped wheel, and Pyodide's standard library, carries its modules compiled to bytecode by the browser's own
 Python (site/bytecode.mjs runs the npm Pyodide in Node.js), so that no page compiles them at each visit. That
-Pyodide then makes what each page's Python starts from (site/snapshot.mjs): a memory snapshot of a Python that has
-imported IPython, the widgets and the apps' modules, and one archive of the files the packages install; a page's
-pyodide.js (site/start.js) restores the one and writes the other, so that no page imports those modules or unpacks
-the wheels at each visit. The pages run without JupyterLite's service worker (see no_service_worker).
+Pyodide then makes one archive of the files the packages install (site/packages.mjs), which a page's pyodide.js
+(site/start.js) writes into its Python's file system instead of unpacking the wheels at each visit; Pyodide's
+WebAssembly and its script are shipped gzipped as well, and unpacked there. The gallery is a plain page, made from
+its notebook here (gallery_page): only a game's page starts Python. A first visit to a game fetches under 20 MB
+from a plain file server, which compresses nothing (tests/test_site.py). The pages run without JupyterLite's
+service worker (see no_service_worker).
 
 Links the gallery shows (another place to open the apps) come from the environment at build time:
 XLIB_SITE_URL (where this site is published), XLIB_BINDER_URL and XLIB_REPO_URL (the repository, for the README's
@@ -24,6 +26,7 @@ sections); the last two default to this repository's GitHub remote, if it has on
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import html
 import importlib.util
@@ -48,6 +51,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 #: the notebooks the site serves: the gallery and the five game apps (the labs need numpy and a shared database)
 NOTEBOOKS = ["index.ipynb", "alea.ipynb", "x.ipynb", "xats.ipynb", "xerog.ipynb", "xallies.ipynb"]
+#: the gallery's notebook: on the site a plain page made from it at build time (gallery_page), with no Python in
+#: the browser, so that it shows at once and fetches next to nothing; only the apps' pages start Python
+GALLERY = "index.ipynb"
 #: the packages each page's Python loads when it starts, with what they depend on: the kernel's own (micropip,
 #: piplite, sqlite3, comm, jedi, ipykernel, pyodide_kernel, ipython; the kernel installs any of them not listed
 #: here one by one, after resolving it again) and the apps' (ipywidgets, anywidget, xlib)
@@ -60,24 +66,15 @@ STAND_INS = {
     "sqlite3": "Stands in for Pyodide's unvendored sqlite3 module, which this site does not ship",
     "jedi": "Stands in for jedi, which IPython imports at start only to complete code as it is typed",
 }
-#: the modules each page's Python finds already imported in the memory snapshot it starts from (site/snapshot.mjs):
-#: those the kernel imports at start (IPython, without the kernel's own packages and piplite, which hold objects
-#: of the page), the widgets, and what the apps' first cells import
-SNAPSHOT_MODULES = [
-    "IPython", "IPython.core.interactiveshell", "IPython.core.application", "IPython.core.shellapp",
-    "IPython.core.history", "IPython.core.completer", "IPython.core.inputtransformer2", "IPython.display",
-    "IPython.utils.tokenutil", "IPython.core.completerlib", "traitlets", "traitlets.config", "comm",
-    "unittest.mock", "getpass", "html.parser", "_strptime",
-    "ipywidgets", "anywidget",
-    "xlib", "xlib.board", "xlib.lessons.text", "xlib.panels.gallery", "xlib.panels.handout", "xlib.panels.classroom",
-    "xlib.views.xallies.shooting", *(f"xlib.lessons.{game}" for game in ("alea", "x", "xats", "xerog", "xallies")),
-]
 #: the script that starts a page's Python in the kernel's worker (site/start.js), shipped as pyodide.js (the
 #: kernel's build tool points the kernel at that name), and the name Pyodide's own pyodide.js takes
 START, PYODIDE_JS = "pyodide.js", "pyodide-core.js"
-#: the files a page's Python starts from (the memory snapshot, the packages' files), by the placeholders of their
-#: names in site/start.js, and the start of those names (a digest of both files' contents follows)
-STARTS_FROM = {"SNAPSHOT_FILE": "snapshot", "PACKAGES_FILE": "packages"}
+#: the archive of the packages' files a page's Python starts with, by the placeholder of its name in site/start.js,
+#: and the start of that name (a digest of its contents follows)
+STARTS_FROM = {"PACKAGES_FILE": "packages"}
+#: Pyodide's own files that the site ships gzipped as well, by the placeholders of their copies' names in
+#: site/start.js, which unpacks them in the browser (a plain file server sends every file as it is on disk)
+GZIPPED = {"WASM_FILE": "pyodide.asm.wasm", "ASM_JS_FILE": "pyodide.asm.js"}
 #: the Pyodide core files the site ships (the npm package lists 300+ wheels in its lock but ships none of them)
 CORE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
 #: the Python the browser runs, to judge each wheel's dependency markers
@@ -201,22 +198,37 @@ def as_bytecode(archives: list[Path], pyodide_core: Path, dest: Path) -> list[Pa
     return copies
 
 
-def memory_snapshot(pyodide: Path, env: dict[str, str]) -> dict[str, str]:
-    """What each page's Python starts from, made by the site's own Pyodide in Node.js (site/snapshot.mjs) and
-    written gzipped into `pyodide`: the memory of a Python that has loaded the pages' packages and imported
-    SNAPSHOT_MODULES, and the files those packages installed, in one archive; with the script that starts a page's
-    Python from them (site/start.js) in the place of Pyodide's pyodide.js. Returns the files' names by their
-    placeholders in the script."""
-    settings = {"packages": PRELOAD, "env": env, "modules": SNAPSHOT_MODULES}
-    made = {key: pyodide / f"{stem}.gz" for key, stem in STARTS_FROM.items()}
-    run("node", HERE / "snapshot.mjs", pyodide, made["SNAPSHOT_FILE"], made["PACKAGES_FILE"], json.dumps(settings),
-        env={"TZ": "UTC"})
-    digest = hashlib.sha256(b"".join(path.read_bytes() for path in made.values())).hexdigest()[:16]
-    names = {key: f"{STARTS_FROM[key]}-{digest}.gz" for key in made}
-    for key, path in made.items():
-        path.rename(pyodide / names[key])
+def packages_archive(pyodide: Path, env: dict[str, str]) -> dict[str, str]:
+    """The archive of the files the pages' packages install, made by the site's own Pyodide in Node.js
+    (site/packages.mjs) and written gzipped into `pyodide`, with gzipped copies of Pyodide's own largest files;
+    and the script that starts a page's Python from them (site/start.js) in the place of Pyodide's pyodide.js.
+    Returns the files' names by their placeholders in the script.
+
+    The site once started each page's Python from a memory snapshot of a Python that had imported IPython, the
+    widgets and xlib: it saved some 1.5 s of a computer's time at each visit, but it was 11.7 MB of the 38 MB a
+    first visit fetched, as many bytes as all of Python's own files, and more than a class fetching the site at
+    once on one school connection can spare."""
+    settings = {"packages": PRELOAD, "env": env}
+    made = pyodide / "packages.gz"
+    run("node", HERE / "packages.mjs", pyodide, made, json.dumps(settings), env={"TZ": "UTC"})
+    names = {"PACKAGES_FILE": f"{STARTS_FROM['PACKAGES_FILE']}-{sha256(made)[:16]}.gz"}
+    made.rename(pyodide / names["PACKAGES_FILE"])
+    names.update(gzipped_copies(pyodide))
     shutil.move(pyodide / START, pyodide / PYODIDE_JS)
     (pyodide / START).write_text(start_script(names))
+    return names
+
+
+def gzipped_copies(pyodide: Path) -> dict[str, str]:
+    """Gzipped copies of Pyodide's WebAssembly and of the script around it (GZIPPED), named by a digest of their
+    contents, beside the files themselves (which Pyodide fetches where a copy cannot be had): a first visit then
+    fetches some 6.7 MB less from a plain file server. Returns the copies' names by their placeholders."""
+    names = {}
+    for key, name in GZIPPED.items():
+        data = (pyodide / name).read_bytes()
+        stem, _, ext = name.rpartition(".")
+        names[key] = f"{stem}-{hashlib.sha256(data).hexdigest()[:16]}.{ext}.gz"
+        (pyodide / names[key]).write_bytes(gzip.compress(data, compresslevel=6, mtime=0))
     return names
 
 
@@ -305,10 +317,13 @@ def links() -> dict[str, str]:
 
 
 def stage_notebooks(dest: Path) -> None:
-    """The site's notebooks, outputs cleared (each page runs its notebook anew in the browser)."""
+    """The site's apps' notebooks, outputs cleared (each page runs its notebook anew in the browser); not the
+    gallery's, which is a plain page (gallery_page)."""
     shutil.rmtree(dest, ignore_errors=True)
     dest.mkdir(parents=True)
     for name in NOTEBOOKS:
+        if name == GALLERY:
+            continue
         nb = json.loads((ROOT / "notebooks" / name).read_text())
         for cell in nb["cells"]:
             if cell["cell_type"] == "code":
@@ -318,8 +333,8 @@ def stage_notebooks(dest: Path) -> None:
 
 
 def lite_config(env: dict[str, str]) -> dict:
-    """jupyter-lite.json: Pyodide from the site's own folder (pyodide.js, which starts it from its memory
-    snapshot), no fallback to PyPI, packages loaded at start."""
+    """jupyter-lite.json: Pyodide from the site's own folder (pyodide.js, which starts it with the packages'
+    archive), no fallback to PyPI, packages loaded at start."""
     return {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "appName": "XAllies and friends",
         "litePluginSettings": {KERNEL_PLUGIN: {
@@ -366,13 +381,146 @@ def no_service_worker(out: Path) -> None:
     (out / "service-worker.js").write_text(UNREGISTER_WORKER, encoding="utf-8")
 
 
-def first_page(out: Path) -> None:
-    """The site's first page is the gallery of games, as in `make app`."""
-    (out / "index.html").write_text(
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n'
-        "  <title>Games for teaching cooperation and self-interest</title>\n"
-        '  <meta http-equiv="refresh" content="0; url=voici/render/index.html">\n</head>\n<body>\n'
-        '  <p><a href="voici/render/index.html">Open the gallery of games</a></p>\n</body>\n</html>\n')
+#: the gallery's page: the notebook's words and the gallery's cards, laid out for a computer's screen or a phone
+GALLERY_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  {base}<title>{title}</title>
+  <style>
+    body {{ margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1a1a1a; }}
+    main {{ max-width: 1140px; margin: 0 auto; padding: 12px 16px 32px; }}
+    h1 {{ font-size: 28px; line-height: 1.25; margin: 12px 6px; }}
+    main > p, main > ul, .xlib-rules {{ margin-left: 6px; margin-right: 6px; }}
+    a {{ color: #0b57d0; }}
+    .xlib-card {{ box-sizing: border-box; max-width: calc(100% - 12px); }}
+    .xlib-card a {{ color: #0842a0; }}
+    .xlib-print a {{ display: inline-block; margin: 2px 10px 2px 0; }}
+    @media (max-width: 600px) {{
+      main {{ padding: 8px 8px 24px; }}
+      h1 {{ font-size: 22px; }}
+      .xlib-card {{ display: block !important; width: auto !important; min-height: 0 !important; }}
+    }}
+  </style>
+</head>
+<body>
+<main>
+{body}
+</main>
+</body>
+</html>
+"""
+#: what the gallery's page shows on the site in the place of a cell that needs the widgets (the notebook's
+#: paragraph before it goes with it): the sheets of rules are made in each game's page
+SITE_INSTEAD = {
+    "HandoutLinks": "<p class=\"xlib-print\"><b>Print the rules.</b> Each game's page makes its rules as a sheet to "
+                    "print on A4: every rule with pictures, our decisions, exercises, and their answers on the last "
+                    "pages. Open the game, press <i>Print the rules (A4)</i> near the end of its page, then save the "
+                    "sheet with the link that appears, open it in a browser and print it.<br>{links}</p>",
+}
+
+
+class _Shown:
+    """What IPython.display's HTML and Markdown hold, for the gallery's cells run at build time."""
+
+    def __init__(self, data: str) -> None:
+        self.data = data
+
+
+class _HTML(_Shown):
+    def html(self) -> str:
+        return self.data
+
+
+class _Markdown(_Shown):
+    def html(self) -> str:
+        return mistune.html(self.data)
+
+
+def _run_cell(source: str) -> str:
+    """Run one of the gallery notebook's cells here, as the site's page would in the browser, with IPython's
+    display of HTML and Markdown stood in for (IPython need not be installed here); returns its result's HTML."""
+    import ast
+    import types
+
+    display = types.ModuleType("IPython.display")
+    display.HTML, display.Markdown = _HTML, _Markdown   # type: ignore[attr-defined]
+    saved = {name: sys.modules.get(name) for name in ("IPython", "IPython.display")}
+    sys.modules["IPython.display"] = display
+    sys.modules.setdefault("IPython", types.ModuleType("IPython"))
+    try:
+        tree = ast.parse(source)
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        scope: dict = {"__name__": "__gallery__"}
+        exec(compile(tree, GALLERY, "exec"), scope)
+        shown = eval(compile(ast.Expression(last.value), GALLERY, "eval"), scope) if last is not None else None
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+    if shown is None:
+        return ""
+    if not isinstance(shown, _Shown):
+        raise SystemExit(f"a cell of {GALLERY} shows what a plain page cannot: {type(shown).__name__}")
+    return shown.html()
+
+
+def gallery_page(env: dict[str, str], base: str = "") -> str:
+    """The gallery as a plain page, made here from its notebook: the notebook's words, and its cells run in this
+    Python as the site's page runs them (the cards, the rules each game follows and its options), with the links
+    the site's pages get. A cell that needs the widgets gives way to what SITE_INSTEAD says. `base` is the folder
+    the page's links start from (the site's first page is in the site's root, its links are from the apps')."""
+    sys.path.insert(0, str(ROOT))
+    saved = {key: os.environ.get(key) for key in env}
+    os.environ.update(env)
+    try:
+        from xlib import runtime
+        from xlib.panels import gallery
+
+        site, runtime.ON_SITE = runtime.ON_SITE, True
+        try:
+            cells = json.loads((ROOT / "notebooks" / GALLERY).read_text())["cells"]
+            parts: list[str] = []
+            title = ""
+            for cell in cells:
+                source = "".join(cell["source"])
+                if cell["cell_type"] == "markdown":
+                    title = title or next((line.lstrip("# ").strip() for line in source.splitlines()
+                                           if line.startswith("# ")), "")
+                    parts.append(mistune.html(source))
+                    continue
+                instead = next((text for name, text in SITE_INSTEAD.items() if name in source), None)
+                if instead is not None:
+                    if parts and cells[cells.index(cell) - 1]["cell_type"] == "markdown":
+                        parts.pop()          # the notebook's words on the cell that gives way
+                    links = " ".join(f'<a href="{gallery._page(card.notebook, True)}">{card.title}</a>'
+                                     for card in gallery.CARDS if not card.lab)
+                    parts.append(instead.format(links=links))
+                else:
+                    parts.append(f'<div class="xlib-cell">{_run_cell(source)}</div>')
+        finally:
+            runtime.ON_SITE = site
+    finally:
+        sys.path.remove(str(ROOT))
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    return GALLERY_PAGE.format(title=html.escape(title), base=f'<base href="{base}">\n  ' if base else "",
+                               body="\n".join(parts))
+
+
+def first_page(out: Path, env: dict[str, str]) -> None:
+    """The site's first page is the gallery of games, as in `make app`: a plain page, at the site's root and
+    where Voici's page of the gallery would be (voici/render/index.html), its links the same from both."""
+    render = out / "voici" / "render"
+    render.mkdir(parents=True, exist_ok=True)
+    (render / "index.html").write_text(gallery_page(env), encoding="utf-8")
+    (out / "index.html").write_text(gallery_page(env, base="voici/render/"), encoding="utf-8")
 
 
 DOCUMENT_PAGE = """<!DOCTYPE html>
@@ -467,7 +615,7 @@ def build(out: Path) -> None:
     if absent:
         raise SystemExit(f"the pages load packages the site does not ship: {absent}")
     env = links()
-    memory_snapshot(pyodide, env)
+    packages_archive(pyodide, env)
     (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(env), indent=2) + "\n")
     contents = work / "notebooks"
     stage_notebooks(contents)
@@ -482,7 +630,7 @@ def build(out: Path) -> None:
         "--output-dir", out, cwd=lite)
     ship_font_awesome(modules, out)
     no_service_worker(out)
-    first_page(out)
+    first_page(out, env)
     document_pages(out)
     check_config(out)
     for junk in out.rglob(".jupyterlite.doit.db*"):

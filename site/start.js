@@ -1,14 +1,15 @@
 // How the kernel's worker starts Python on the site, shipped as the pyodide.js the kernel loads (Pyodide's own is
-// pyodide-core.js). Python starts from the memory snapshot the build made (site/snapshot.mjs), in which the
-// kernel's and the apps' modules are already imported, and the files the packages install come from one archive
-// written straight into Pyodide's file system: no module is imported anew and no wheel is unpacked at each visit.
-// The two files' names carry a digest of their contents (the build writes them in below): a browser that kept
-// one of an earlier build never mixes it with the other of a later one.
-// The time module's zone (time.timezone, time.tzname) is the build's, UTC; local times come from the browser as
-// without the snapshot. Without the snapshot (a failed request, another Pyodide), Python starts as usual.
+// pyodide-core.js). Python boots, and the files the packages install come from one archive written straight into
+// Pyodide's file system (site/packages.mjs made it): no wheel is unpacked at each visit, and the modules are
+// bytecode already. Pyodide's WebAssembly and the script around it come gzipped too: a plain file server sends
+// every file as it is on disk, and this script unpacks them as they arrive, so that Pyodide finds them as if
+// fetched whole. These files' names carry a digest of their contents (the build writes them in below): a browser
+// that kept one of an earlier build never mixes it with the others of a later one. Where the archive cannot be
+// had, Python loads the packages' wheels as usual; where a gzipped copy cannot, Pyodide fetches its own file.
 
-const SNAPSHOT = "SNAPSHOT_FILE";
 const PACKAGES = "PACKAGES_FILE";
+const WASM = "WASM_FILE";
+const ASM_JS = "ASM_JS_FILE";
 
 /** A file of the site as bytes, gunzipped (unless the server sent it unpacked). */
 async function fetchGzipped(url) {
@@ -20,8 +21,8 @@ async function fetchGzipped(url) {
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
 
-/** Write the packages' files (packages.gz: a header's length, the header, the files' bytes) into Pyodide's file
- * system; returns the names of the packages they are. */
+/** Write the packages' files (a header's length, the header, the files' bytes) into Pyodide's file system;
+ * returns the names of the packages they are. */
 function writeFiles(FS, archive) {
   const length = new DataView(archive.buffer, archive.byteOffset).getUint32(0, true);
   const header = JSON.parse(new TextDecoder().decode(archive.subarray(4, 4 + length)));
@@ -34,22 +35,46 @@ function writeFiles(FS, archive) {
   return header.packages;
 }
 
-self.loadPyodide = async (options) => {
-  const snapshot = fetchGzipped(options.indexURL + SNAPSHOT);
-  const archive = fetchGzipped(options.indexURL + PACKAGES);
-  for (const part of [snapshot, archive]) part.catch(() => {});   // a failure is met below, where they are awaited
-  importScripts(options.indexURL + "pyodide-core.js");   // Pyodide's own loadPyodide takes this one's place
+/** The worker's fetch, but that Pyodide's WebAssembly comes from its gzipped copy, unpacked as it arrives. */
+function unpackingFetch(plain, indexURL) {
+  const wasm = new URL("pyodide.asm.wasm", indexURL).href;
+  return (input, init) => {
+    if (String(input instanceof Request ? input.url : input) !== wasm) return plain(input, init);
+    return plain(new URL(WASM, indexURL).href).then((response) => {
+      if (!response.ok) return plain(input, init);
+      const body = response.body.pipeThrough(new DecompressionStream("gzip"));
+      return new Response(body, { headers: { "Content-Type": "application/wasm" } });
+    }, () => plain(input, init));
+  };
+}
+
+/** Run Pyodide's pyodide.asm.js from its gzipped copy (Pyodide then does not fetch it), or leave it to Pyodide. */
+async function loadAsmJs(script) {
   try {
-    const pyodide = await self.loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot });
-    for (const name of writeFiles(pyodide.FS, await archive)) pyodide.loadedPackages[name] = "default channel";
-    // The snapshot holds the build's state: this page's environment, and a random seed of its own.
-    pyodide.runPython(`import importlib, json, os, random
-importlib.invalidate_caches()
-os.environ.update(json.loads(${JSON.stringify(JSON.stringify(options.env || {}))}))
-random.seed()`);
-    return pyodide;
+    const url = URL.createObjectURL(new Blob([await script], { type: "text/javascript" }));
+    try { importScripts(url); } finally { URL.revokeObjectURL(url); }
   } catch (error) {
-    console.warn(`Python starts without its snapshot: ${error}`);
+    console.warn(`Pyodide's script is fetched whole: ${error}`);
+  }
+}
+
+self.loadPyodide = async (options) => {
+  const indexURL = new URL(options.indexURL, location.href).href;
+  const archive = fetchGzipped(indexURL + PACKAGES);
+  const script = fetchGzipped(indexURL + ASM_JS);
+  for (const part of [archive, script]) part.catch(() => {});   // a failure is met below, where they are awaited
+  self.fetch = unpackingFetch(self.fetch.bind(self), indexURL);
+  importScripts(indexURL + "pyodide-core.js");   // Pyodide's own loadPyodide takes this one's place
+  await loadAsmJs(script);
+  let files;
+  try {
+    files = await archive;
+  } catch (error) {
+    console.warn(`Python starts without its packages' archive: ${error}`);
     return await self.loadPyodide(options);
   }
+  const pyodide = await self.loadPyodide({ ...options, packages: [] });
+  for (const name of writeFiles(pyodide.FS, files)) pyodide.loadedPackages[name] = "default channel";
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  return pyodide;
 };

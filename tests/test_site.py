@@ -4,9 +4,11 @@ wheels with their sha256 and dependencies; the sqlite3 stand-in holds no module)
 from __future__ import annotations
 
 import hashlib
+import html
 import importlib.util
 import json
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -290,43 +292,102 @@ def test_the_pages_get_no_service_worker_and_a_kept_one_removes_itself(tmp_path)
         build.no_service_worker(tmp_path)     # nothing left to take out: this Voici is not the one expected
 
 
-def load_snapshot_script():
-    spec = importlib.util.spec_from_file_location("site_snapshot", ROOT / "site" / "snapshot.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def test_the_pages_start_python_with_the_packages_archive_and_pyodides_own_files_gzipped(tmp_path):
+    """The kernel loads pyodide.js, which is site/start.js with the names of the packages' archive and of the
+    gzipped copies of Pyodide's WebAssembly and script written in; those copies unpack to the files themselves,
+    and their names change with what they hold (a browser never mixes an earlier build's with a later one's)."""
+    import gzip
 
-
-def test_the_snapshot_imports_its_modules_and_stops_on_a_zip_file_left_open(tmp_path, monkeypatch):
-    """site/snapshot.py (run by the build inside Pyodide, here by this Python) imports the modules the pages find
-    imported; a zip file still open would be a file the restored Python does not have, so the build stops."""
-    snapshot = load_snapshot_script()
-    archive = tmp_path / "data.zip"
-    with zipfile.ZipFile(archive, "w") as zf:
-        zf.writestr("a.txt", "a")
-    (tmp_path / "snap_plain.py").write_text("VALUE = 1\n")
-    (tmp_path / "snap_keeps_zip.py").write_text(f"import zipfile\nKEPT = zipfile.ZipFile({str(archive)!r})\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.delitem(sys.modules, "snap_plain", raising=False)
-    snapshot.prepare(["snap_plain"])
-    assert sys.modules["snap_plain"].VALUE == 1
-    with pytest.raises(RuntimeError, match="data.zip"):
-        snapshot.prepare(["snap_keeps_zip"])
-    sys.modules.pop("snap_keeps_zip").KEPT.close()
-
-
-def test_the_pages_start_python_from_the_snapshot_with_their_own_settings():
-    """The kernel loads pyodide.js, which is site/start.js with the names of the snapshot and of the packages'
-    archive written in; it gives the restored Python the page's environment and a random seed of its own."""
     build = load_build()
     assert build.START == "pyodide.js" and build.PYODIDE_JS != "pyodide.js"
     assert build.lite_config({})["jupyter-config-data"]["litePluginSettings"][build.KERNEL_PLUGIN][
         "pyodideUrl"].endswith("/" + build.START)
-    names = {"SNAPSHOT_FILE": "snapshot-0123.gz", "PACKAGES_FILE": "packages-0123.gz"}
-    start = build.start_script(names)
-    assert '"snapshot-0123.gz"' in start and '"packages-0123.gz"' in start and "_FILE" not in start
-    assert f'"{build.PYODIDE_JS}"' in start and "os.environ.update" in start and "random.seed()" in start
-    assert {"IPython", "ipywidgets", "xlib.board"} <= set(build.SNAPSHOT_MODULES)
+    (tmp_path / "pyodide.asm.wasm").write_bytes(b"\0asm" + bytes(range(256)) * 400)
+    (tmp_path / "pyodide.asm.js").write_text("var _createPyodideModule = () => 1;\n" * 300)
+    names = build.gzipped_copies(tmp_path)
+    assert set(names) == set(build.GZIPPED) == {"WASM_FILE", "ASM_JS_FILE"}
+    for key, name in names.items():
+        original = (tmp_path / build.GZIPPED[key]).read_bytes()
+        packed = (tmp_path / name).read_bytes()
+        assert gzip.decompress(packed) == original and len(packed) < len(original) / 4
+        assert re.fullmatch(r"pyodide\.asm-[0-9a-f]{16}\.(wasm|js)\.gz", name), name
+    (tmp_path / "pyodide.asm.js").write_text("var _createPyodideModule = () => 2;\n")
+    assert build.gzipped_copies(tmp_path)["ASM_JS_FILE"] != names["ASM_JS_FILE"]
+    start = build.start_script({**names, "PACKAGES_FILE": "packages-0123.gz"})
+    assert '"packages-0123.gz"' in start and "_FILE" not in start
+    assert all(f'"{name}"' in start for name in names.values())
+    assert f'"{build.PYODIDE_JS}"' in start and "snapshot" not in start.lower()
+
+
+def test_the_packages_archive_leaves_out_what_no_page_reads():
+    """site/packages.mjs leaves the packages' front ends, tests, caches and type stubs out of the archive every
+    page fetches, and keeps every module and the files the packages read (xlib's canvas script among them)."""
+    if shutil.which("node") is None:
+        pytest.skip("Node.js is not installed (the site's build needs it)")
+    site_packages = "/lib/python3.13/site-packages/"
+    left_out = ["/share/jupyter/labextensions/anywidget/static/2.3dbf81c0.js",
+                site_packages + "jupyterlab_widgets-3.0.17.data/data/share/jupyter/labextensions/x/package.json",
+                site_packages + "anywidget/labextension/static/main.15ebcf03.js",
+                site_packages + "anywidget/nbextension/index.js",
+                site_packages + "ipywidgets/widgets/tests/test_widget.pyc",
+                site_packages + "ipywidgets/widgets/tests/data/jupyter-logo-transparent.png",
+                site_packages + "psygnal/_group.pyi", site_packages + "pkg/__pycache__/mod.cpython-313.pyc"]
+    kept = [site_packages + "xlib/board/webcanvas.js", site_packages + "xlib/board/board.pyc",
+            site_packages + "IPython/core/interactiveshell.pyc", site_packages + "xlib/lessons/text.pyc",
+            site_packages + "anywidget-0.11.0.dist-info/METADATA", site_packages + "pygments/lexers/_mapping.pyc",
+            site_packages + "IPython/testing/__init__.pyc"]
+    script = ("import { NEVER_READ } from " + json.dumps((ROOT / "site" / "packages.mjs").as_uri()) + ";\n"
+              "const paths = JSON.parse(process.argv[1]);\n"
+              "console.log(JSON.stringify(paths.map((p) => NEVER_READ.test(p))));")
+    done = subprocess.run(["node", "--input-type=module", "-e", script, json.dumps(left_out + kept)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == [True] * len(left_out) + [False] * len(kept)
+
+
+def test_the_gallery_is_a_plain_page_made_from_its_notebook(tmp_path, no_links):
+    """The site's gallery is a page with no script: the notebook's words, its cards (linking each game's page, the
+    labs saying where they run) and every game with its options, from the notebook's own cells run at build time,
+    with the links of the site's pages; the sheets of rules to print are linked to the games' pages, which make
+    them. The same page is the site's first page, its links the same from there."""
+    from html.parser import HTMLParser
+
+    import xlib
+
+    build = load_build()
+    build.first_page(tmp_path, {})
+    page = (tmp_path / "voici" / "render" / "index.html").read_text(encoding="utf-8")
+    first = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert first == page.replace("<title>", '<base href="voici/render/">\n  <title>')
+
+    class Tags(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tags: list[str] = []
+
+        def handle_starttag(self, tag, attrs) -> None:
+            self.tags.append(tag)
+
+    parsed = Tags()
+    parsed.feed(page)
+    assert "script" not in parsed.tags and "iframe" not in parsed.tags and "link" not in parsed.tags
+    for word in ("jupyter", "kernel", "pyodide", "voici", "ipywidgets", "widget-view"):
+        assert word not in page.lower(), word
+    assert '<html lang="en">' in page and 'name="viewport"' in page and parsed.tags.count("h1") == 1
+    assert "<title>Games for teaching cooperation and self-interest</title>" in page
+    assert gallery.gallery_html(site=True) in page
+    assert gallery.rules_note(site=True).split("[")[0] in page and 'href="../../rules.html"' in page
+    for name in xlib.game_names():
+        g = xlib.game(name)
+        assert f"<strong>{g.title}</strong>" in page
+        for spec in g.option_specs:
+            assert html.escape(spec.in_words(), quote=False).split(" (")[0] in page, spec.in_words()
+    games = [card for card in gallery.CARDS if not card.lab]
+    printing = page[page.index('class="xlib-print"'):]
+    assert "Print the rules (A4)" in printing
+    assert hrefs(printing[:printing.index("</p>")]) == [card.notebook.replace(".ipynb", ".html") for card in games]
+    with pytest.raises(SystemExit, match="cannot"):
+        build._run_cell("from ipywidgets import Button\nButton()")
 
 
 def test_on_binder_the_class_box_says_where_live_tables_work_unless_a_class_database_is_shared(monkeypatch):
@@ -367,3 +428,22 @@ def test_every_import_of_the_sites_notebooks_works_without_the_modules_the_site_
     done = subprocess.run([sys.executable, "-c", WITHOUT_SITE_MISSING + "\n".join(lines) + "\n" + class_box],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_on_the_site_medium_stops_its_search_sooner_and_hard_keeps_its_budget(monkeypatch):
+    """In the student's browser the search runs about twice as slowly and the turn also draws the move: there the
+    default computer (Medium) stops its search at 0.3 s instead of half a second, with the same imagined games,
+    so that its answer comes within about a second; Hard keeps its budget (it still looks further ahead)."""
+    from xlib.agents import DEFAULT, make_agent
+    from xlib.agents.levels import HARD_NODES, MEDIUM_NODES, Hard, Medium
+
+    monkeypatch.setattr(runtime, "ON_SITE", False)
+    assert Medium().seconds == 0.5 and Hard().seconds == 1.0
+    monkeypatch.setattr(runtime, "ON_SITE", True)
+    medium, hard = make_agent(DEFAULT), Hard()
+    assert isinstance(medium, Medium) and medium.seconds == 0.3 and medium.nodes == MEDIUM_NODES
+    assert hard.seconds == 1.0 and hard.nodes == HARD_NODES
+    assert Medium(seconds=0.2).seconds == 0.2 and Medium(seconds=None).seconds is None
+    start = 100.0
+    medium._turn_began = start
+    assert medium._stop_at(start) - start <= 0.3      # the search stops by its own clock within the cap

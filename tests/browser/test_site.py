@@ -1,8 +1,8 @@
 """The static site in Chromium, with nothing but its own files: `make site` builds it once per test run, Python's
 http.server serves it on 127.0.0.1, and any request to another address fails the test (it is blocked, and
 recorded). In each game's app a student plays a move by clicks, the computer answers in the browser, and a
-reload offers the game back (the page registers no service worker, its Python starts from the site's memory
-snapshot and asks the page for no file); in Alea Evangelion a whole game against the computer (Medium) is
+reload offers the game back (the page registers no service worker, its Python starts with the packages' archive
+and asks the page for no file); in Alea Evangelion a whole game against the computer (Medium) is
 played to its end through the move box, with a reload halfway; the gallery shows the labs as running elsewhere,
 and a handout is made."""
 from __future__ import annotations
@@ -25,8 +25,8 @@ from xlib.board.result import result_title
 
 from .conftest import _require_browser
 from ..keyboard import keys_for_clicks
-from .harness import (CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, focus_canvas_by_tab, free_port, no_errors, wait_idle,
-                      wait_painted)
+from .harness import (CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, axe_violations, focus_canvas_by_tab, free_port,
+                      no_errors, wait_idle, wait_painted)
 from .test_exercises import first_move_exercise, type_moves
 from .test_screens import clicks_for_a_move, point_on
 
@@ -38,6 +38,43 @@ SITE = ROOT / "build" / "site"
 VISIT = 240_000
 
 
+class ServedLog:
+    """What Python's http.server (the site's plain file server) sent, read from its log (its standard error): each
+    request's file, status and the bytes of its body, a 200 moving the whole file and a 304 (unchanged since the
+    browser's copy) none. A file the browser takes from its cache never reaches the server."""
+
+    LINE = re.compile(r'"(?:GET|HEAD) (\S+) HTTP/[\d.]+" (\d{3}) ')
+
+    def __init__(self, path, folder) -> None:
+        self.path, self.folder = path, folder
+
+    def mark(self) -> int:
+        """Where the log is now: the requests after it are those of what comes next."""
+        return len(self.path.read_text(errors="replace").splitlines()) if self.path.exists() else 0
+
+    def since(self, mark: int) -> list[tuple[str, int, int]]:
+        """(file, status, bytes of the body) of every request served after `mark`, in order."""
+        from urllib.parse import unquote, urlsplit
+
+        served = []
+        for line in self.path.read_text(errors="replace").splitlines()[mark:]:
+            m = self.LINE.search(line)
+            if not m:
+                continue
+            name, status = unquote(urlsplit(m.group(1)).path), int(m.group(2))
+            file = self.folder / name.lstrip("/")
+            if file.is_dir():
+                file = file / "index.html"
+            size = file.stat().st_size if status == 200 and file.is_file() else 0
+            served.append((name, status, size))
+        return served
+
+    @staticmethod
+    def moved(served: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+        """The requests that moved data: a file sent whole (not a 304, nor a file the browser kept)."""
+        return [s for s in served if s[1] == 200]
+
+
 def build_site(log) -> None:
     """The one step that builds the site, as `make site` does (its own venv and npm packages included)."""
     subprocess.run(["make", "site", f"PYTHON={sys.executable}"], cwd=ROOT, check=True, stdout=log,
@@ -45,8 +82,9 @@ def build_site(log) -> None:
 
 
 @pytest.fixture(scope="session")
-def site(artifacts):
-    """The built site, served on a free loopback port; built once per test run."""
+def site_server(artifacts):
+    """The built site, served on a free loopback port by Python's http.server, as the site ships (plain files);
+    built once per test run. Yields its address and the server's log of what it sent."""
     _require_browser()
     if shutil.which("npm") is None:   # the site's Pyodide comes from the npm registry
         message = "npm is not installed (apt-get install npm): the static site cannot be built"
@@ -56,8 +94,10 @@ def site(artifacts):
     with open(artifacts / "site-build.log", "w") as log:
         build_site(log)
     port = free_port()
+    log_path = artifacts / "site-server.log"
+    server_log = open(log_path, "w")
     server = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(SITE), str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                              stdout=subprocess.DEVNULL, stderr=server_log)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + 30
@@ -69,10 +109,17 @@ def site(artifacts):
                 if time.time() > deadline:
                     raise
                 time.sleep(0.2)
-        yield url
+        yield url, ServedLog(log_path, SITE)
     finally:
         server.terminate()
         server.wait(timeout=10)
+        server_log.close()
+
+
+@pytest.fixture(scope="session")
+def site(site_server):
+    """The built site's address (see site_server)."""
+    return site_server[0]
 
 
 @pytest.fixture(scope="module")
@@ -171,16 +218,96 @@ def test_the_gallery_offers_the_games_and_says_where_the_labs_run(site_page, sit
     site_page.screenshot(path=str(artifacts / "site-gallery-link.png"))
 
 
-def test_without_its_snapshot_a_page_starts_python_as_usual(site_page, site):
-    """When the memory snapshot cannot be had (here the server answers 404), the page's Python starts the usual
+#: what a first visit may fetch at most: the gallery, and a game's page (a class of thirty on one school connection
+#: fetches thirty times as much at once)
+GALLERY_BYTES, APP_BYTES = 2_000_000, 20_000_000
+
+
+def fresh_context(browser, site: str):
+    """A browser context with nothing kept yet (a student's first visit) whose cache works (no request is
+    intercepted); a request beyond the site fails the test at its end (ctx.outside)."""
+    ctx = browser.new_context(viewport=VIEWPORT)
+    ctx.outside = []
+    ctx.on("request", lambda req: None if req.url.startswith((site + "/", "data:", "blob:"))
+           else ctx.outside.append(req.url))
+    return ctx
+
+
+def test_the_gallery_is_a_plain_page_that_shows_at_once_with_no_python(browser, site_server, artifacts):
+    """The gallery, the site's first page, fetches under 2 MB and no Python: its cards paint within a second,
+    and on a phone they fit the screen's width; axe-core finds no WCAG A or AA fault on either. A game's card
+    opens the game's page, which then starts Python."""
+    site, served = site_server
+    ctx = fresh_context(browser, site)
+    page = ctx.new_page()
+    mark = served.mark()
+    page.goto(site + "/", timeout=VISIT)
+    page.locator(".xlib-card").last.wait_for(timeout=10_000)
+    painted = page.evaluate("() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
+    page.wait_for_timeout(500)
+    fetched = served.since(mark)
+    sent = sum(size for _, _, size in fetched)
+    assert sent < GALLERY_BYTES, f"the gallery fetched {sent / 1e6:.1f} MB: {fetched[:20]}"
+    assert not [f for f in fetched if "/static/pyodide/" in f[0] or "/voici/build/" in f[0]], fetched
+    assert page.locator("script").count() == 0
+    assert painted is not None and painted < 1000, f"the gallery painted after {painted} ms"
+    assert page.locator(".xlib-card").count() == 8
+    assert page.locator(".xlib-first a").get_attribute("href") == "x.html"
+    assert axe_violations(page) == []
+    page.set_viewport_size({"width": 360, "height": 740})      # a phone
+    page.wait_for_timeout(200)
+    wide = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert wide <= 0, f"the gallery scrolls sideways on a phone by {wide} px"
+    assert axe_violations(page) == []
+    page.screenshot(path=str(artifacts / "site-gallery-phone.png"), full_page=True)
+    page.locator(".xlib-card a", has_text="Learn and play").first.click()
+    page.wait_for_url("**/voici/render/xallies.html", wait_until="commit", timeout=60_000)
+    ctx.close()
+    assert ctx.outside == [], f"requests beyond the site: {ctx.outside}"
+
+
+def test_a_first_visit_to_a_game_fetches_under_20_mb_and_a_repeat_visit_moves_at_most_one_file(browser,
+                                                                                                site_server):
+    """A student's first visit to a game's page, served from plain files (no compression), fetches under 20 MB
+    to a painted board; a visit again in the same browser moves the data of at most one request (the rest is the
+    browser's cache, or answered "unchanged" by the server)."""
+    site, served = site_server
+    ctx = fresh_context(browser, site)
+    page = ctx.new_page()
+    mark = served.mark()
+    open_page(page, site, "xerog")
+    full_board(page)
+    page.wait_for_timeout(500)
+    fetched = served.since(mark)
+    sent = sum(size for _, _, size in fetched)
+    largest = sorted(fetched, key=lambda f: -f[2])[:8]
+    assert sent < APP_BYTES, f"a first visit fetched {sent / 1e6:.1f} MB, the largest: {largest}"
+    page.close()
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    mark = served.mark()
+    open_page(page, site, "xerog")
+    full_board(page)
+    page.wait_for_timeout(500)
+    moved = ServedLog.moved(served.since(mark))
+    assert len(moved) <= 1, f"a repeat visit moved {len(moved)} files: {moved}"
+    no_errors(page)
+    ctx.close()
+    assert ctx.outside == [], f"requests beyond the site: {ctx.outside}"
+
+
+def test_without_its_archive_a_page_starts_python_as_usual(site_page, site):
+    """When the packages' archive cannot be had (here the server answers 404), the page's Python starts the usual
     way, from the packages' wheels, and the app works."""
     said: list[str] = []
-    site_page.on("console", lambda msg: said.append(msg.text) if "without its snapshot" in msg.text else None)
-    site_page.route(re.compile(r".*/static/pyodide/snapshot-\w+\.gz$"),
+    site_page.on("console",
+                 lambda msg: said.append(msg.text) if "without its packages' archive" in msg.text else None)
+    site_page.route(re.compile(r".*/static/pyodide/packages-\w+\.gz$"),
                     lambda route: route.fulfill(status=404, body="missing"))
     open_page(site_page, site, "xerog")
     full_board(site_page)
-    assert len(said) == 1 and re.search(r"snapshot-\w+\.gz: 404", said[0]), said
+    assert len(said) == 1 and re.search(r"packages-\w+\.gz: 404", said[0]), said
     no_errors(site_page)
 
 
@@ -190,10 +317,11 @@ def test_a_move_by_clicks_the_computer_answers_and_a_reload_keeps_the_game(site_
     points = clicks_for_a_move(game)
     drive: list[str] = []   # Python asking the page for the files of JupyterLite's drive (a service worker's)
     site_page.on("request", lambda req: drive.append(req.url) if "/api/drive" in req.url else None)
-    snapshot: list[str] = []   # the memory snapshot Python starts from, and whether it could not
+    archive: list[str] = []   # the packages' archive Python starts with, and whether it could not
     site_page.on("requestfinished",
-                 lambda req: snapshot.append(req.url) if "/static/pyodide/snapshot-" in req.url else None)
-    site_page.on("console", lambda msg: snapshot.append(msg.text) if "without its snapshot" in msg.text else None)
+                 lambda req: archive.append(req.url) if "/static/pyodide/packages-" in req.url else None)
+    site_page.on("console", lambda msg: archive.append(msg.text) if "without its packages' archive" in msg.text
+                 else None)
     open_page(site_page, site, game)
     if game == "alea":   # a lesson's exercise solved on the site counts, and the count survives the reload too
         solve_the_first_exercise(site_page, game)
@@ -201,7 +329,7 @@ def test_a_move_by_clicks_the_computer_answers_and_a_reload_keeps_the_game(site_
     # the page runs without a service worker, and its Python imports without asking the page for files
     assert site_page.evaluate("navigator.serviceWorker.getRegistrations().then((r) => r.length)") == 0
     assert drive == [], f"{len(drive)} requests for the drive's files"
-    assert len(snapshot) == 1 and re.search(r"/static/pyodide/snapshot-\w+\.gz$", snapshot[0]), snapshot
+    assert len(archive) == 1 and re.search(r"/static/pyodide/packages-\w+\.gz$", archive[0]), archive
     canvas = board.locator(".xlib-canvas").first
     if game in BY_KEYS:   # the web canvas takes the keyboard: its cursor shown, said, and Enter plays there
         focus_canvas_by_tab(site_page, canvas)
