@@ -321,14 +321,15 @@ class LiveTables:
         return TableView(info, state.record(), seats, state)
 
     def _replayed(self, tx: Tx, code: str, info: TableInfo) -> State:
-        """The table's position after its stored moves: kept between calls, and only the new moves played."""
+        """The table's position after its stored moves: kept between calls, and only the new moves played. The
+        moves read stop at the count `info` read, so a move committed meanwhile waits for the next read."""
         cache: dict[tuple[str, str], State] = self.__dict__.setdefault("_table_states", {})
         state = cache.get((code, info.key))
         if state is None or state.ply > info.moves or state.game.name != info.game:
             state = registry.game(info.game, **info.options).start(seed=info.seed)
         if state.ply < info.moves:
             moves = tx.rows("SELECT move FROM table_moves WHERE class_code = ? AND table_key = ? AND ply >= ? "
-                            "ORDER BY ply", (code, info.key, state.ply))
+                            "AND ply < ? ORDER BY ply", (code, info.key, state.ply, info.moves))
             try:
                 for (text,) in moves:
                     state = state.play(str(text))
