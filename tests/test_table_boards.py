@@ -167,3 +167,61 @@ def test_a_class_database_that_does_not_answer_is_said_and_the_page_stays_in_the
     monkeypatch.setattr(ana.seat.store, "my_seat", real)
     ana.seat.follow()
     assert "reaches class" in ana.status.value and not ana.seat.gone
+
+
+def play_to_the_end(devices) -> None:
+    """Each device plays its own seat's moves by its board until the game is over; everyone follows each move."""
+    while not devices[0].board.state.over:
+        state = devices[0].board.state
+        assert devices[state.to_move].board.play(str(state.moves()[-1]))
+        everyone_follows(devices)
+
+
+def test_every_device_is_told_the_game_is_over_the_last_movers_too(table):
+    code, teacher, devices = table
+    while not devices[0].board.state.over:
+        state = devices[0].board.state
+        mover = devices[state.to_move]
+        assert mover.board.play(str(state.moves()[-1]))
+        if mover.board.state.over:   # the last move: its own device says so before any other reads the table
+            assert "over and stored for the class" in mover.status.value, mover.status.value
+        everyone_follows(devices)
+    for d in devices:
+        assert "Round 1 Table 1's game is over and stored for the class" in d.status.value, d.status.value
+        assert "You sit at" not in d.status.value
+    everyone_follows(devices)   # said once: a later read says nothing new
+    assert all("over and stored" in d.status.value for d in devices)
+
+
+def test_a_clear_removes_the_finished_tables_and_every_device_is_told(table):
+    from xlib.panels.classroom import ClassPanel
+
+    code, teacher, devices = table
+    play_to_the_end(devices)
+    panel = ClassPanel(store=teacher, baseline_games=2, background=False)
+    panel.open(code)
+    assert "Remove the 1 game (1 finished, 0 in progress) of class " + code + " and its 1 live table?" in \
+        panel.clear_words("games")
+    assert panel.clear() == 1
+    assert "1 game removed" in panel.confirm.value
+    assert teacher.games(code, finished=None) == [] and teacher.tables(code) == []
+    assert teacher.groups(code) == list(NAMES)   # the players stay joined
+    everyone_follows(devices)
+    for d in devices:
+        assert "cleared the class's games: Round 1 Table 1 and its game are removed" in d.status.value, d.status.value
+        assert isinstance(d.board.game, LocalGame) and d.board.state.ply == 0   # the finished board is gone
+        assert d.code == code and not d.seat.gone                                # and the device stays in the class
+    teacher.seat_round(code, "xallies", 3, order="joined", seed=4, options={"rounds": 3})
+    everyone_follows(devices)
+    assert all(isinstance(d.board.game, TableGame) and "You sit at" in d.status.value for d in devices)
+
+
+def test_a_clear_of_a_table_still_playing_is_told_on_its_devices(table):
+    code, teacher, devices = table
+    devices[0].board.play(str(devices[0].board.state.moves()[0]))
+    everyone_follows(devices)
+    teacher.clear_games(code)
+    everyone_follows(devices)
+    for d in devices:
+        assert "Round 1 Table 1 and its game are removed" in d.status.value
+        assert isinstance(d.board.game, LocalGame)

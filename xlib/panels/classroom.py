@@ -704,8 +704,12 @@ class ClassPanel(_ClassWidget):
         done = sum(1 for g in games if g.finished)
         counted = (f"{len(games)} game{'s' if len(games) != 1 else ''} ({done} finished, "
                    f"{tables.unfinished_words(games, time.time(), since=False)})")
+        live = store.tables(code)
+        playing = sum(1 for v in live if v.info.status == "playing")
+        with_tables = (f" and its {len(live)} live table{'s' if len(live) != 1 else ''}"
+                       + (f" ({playing} still playing)" if playing else "") if live else "")
         if what == "games":
-            return (f"Remove the {counted} of class {code}? The groups stay joined and keep their lesson "
+            return (f"Remove the {counted} of class {code}{with_tables}? The groups stay joined and keep their lesson "
                     f"exercises.")
         groups = store.groups(code)
         names = ", ".join(html.escape(g) for g in groups) or "none yet"
