@@ -225,3 +225,49 @@ def test_a_clear_of_a_table_still_playing_is_told_on_its_devices(table):
     for d in devices:
         assert "Round 1 Table 1 and its game are removed" in d.status.value
         assert isinstance(d.board.game, LocalGame)
+
+
+def test_an_idle_seated_page_sends_only_its_heartbeat_and_makes_no_widgets(table, monkeypatch):
+    """While nobody moves, a seated page's kernel sends its browser nothing but the answers to its pings, however
+    often the class is read and the classmates' pages say they are here; it makes no widget (memory stays flat)."""
+    import comm
+    from ipywidgets.widgets import widget as widget_module
+
+    code, teacher, devices = table
+    devices[0].board.play(str(devices[0].board.state.moves()[0]))
+    everyone_follows(devices)
+    sent: list[tuple[str, dict]] = []
+
+    def publish(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        sent.append((msg_type, dict(data or {})))
+    monkeypatch.setattr(comm.DummyComm, "publish_msg", publish)
+    widgets = len(widget_module._instances)
+    for cycle in range(12):   # a minute of watch cycles: every page pings, and the class hears each is here
+        time.sleep(0.002)
+        for d in devices:
+            d.seat.sent = -1e9
+            d.keeper._answer(d.keeper, {"ping": cycle}, [])
+        everyone_follows(devices)
+    updates = [data for kind, data in sent if kind == "comm_msg" and data.get("method") == "update"]
+    custom = [data for kind, data in sent if kind == "comm_msg" and data.get("method") == "custom"]
+    answers = [data for data in custom if "pong" in (data.get("content") or {})]
+    assert not updates, f"{len(updates)} widget updates sent while nobody moved: {updates[:2]}"
+    assert len(custom) == len(answers), "drawings sent while nobody moved"
+    assert not [kind for kind, _ in sent if kind == "comm_open"] and len(widget_module._instances) == widgets
+    assert len(answers) == 12 * len(devices)   # the heartbeat: one answer per ping
+
+
+def test_a_seat_that_changes_is_rewritten_in_place_and_replaced_widgets_are_closed(table):
+    from ipywidgets.widgets import widget as widget_module
+
+    code, teacher, devices = table
+    chen = devices[2]
+    rows = chen.board.seat_panel.box.children
+    widgets = len(widget_module._instances)
+    teacher._attempt(lambda tx: tx.run("UPDATE class_groups SET last_seen = ? WHERE class_code = ? AND group_key = "
+                                       "'ben'", (time.time() - 120, code)), write=True)
+    chen.seat.follow()   # Ben is away: Chen's Players list says so, in the rows it had
+    assert "away" in chen.board.seat_panel.box.children[1].value
+    assert chen.board.seat_panel.box.children == rows and len(widget_module._instances) == widgets
+    chen.board.seat_panel.build(xlib.live.LocalGame(chen.board.state.game.start(seed=1)), chen.board.view)
+    assert all(row.comm is None for row in rows)   # rows replaced are closed, not left in the kernel
