@@ -379,7 +379,7 @@ class ClassJoin(_ClassWidget):
         if self.worker is not None:
             self.worker.flush(30)
         if self.seat is not None:
-            self.seat.stop()
+            self.seat.depart()
             if self.seat.table is not None and self.board.game is self.seat.table:
                 table = self.seat.table
                 self.board.use(LocalGame(table.state.game.start(seed=table.seed), seed=table.seed))
