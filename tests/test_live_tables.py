@@ -330,3 +330,39 @@ def test_thirty_devices_reading_and_playing_at_ten_tables_read_every_table_whole
     with open_store(url) as check:
         for view in check.tables(code):
             assert len(view.record["moves"]) == view.info.moves and xlib.replay(view.record).ply == view.info.moves
+
+
+def test_a_name_whose_device_is_still_here_is_refused_after_its_table_ended_too(store):
+    code = store.create_class().code
+    t = store.open_table(code, "x", seed=3, size=4, away=60)
+    _, passed = store.arrive(code, "Ana", "x")
+    red = store.sit(code, t.key, 0, "Ana")
+    state = xlib.game("x", size=4).start(seed=3)
+    while not state.over:   # Ana plays her table to its end
+        move = str(state.moves()[0])
+        ticket = red if state.to_move == 0 else store.claim(code, t.key, state.ply)
+        store.play(code, t.key, ticket, state.ply, move)
+        state = state.play(move)
+    assert store.table(code, t.key).info.status == "finished"
+    with pytest.raises(ClassError, match="still open"):
+        store.arrive(code, "ana", "x")                     # another browser, while Ana's page is still there
+    assert store.my_seat(code, "Ana", passed) is not None  # and Ana's page keeps her place
+    _last_seen(store, code, "Ana", time.time() - 61)
+    _, fresh = store.arrive(code, "Ana", "x")              # gone longer than the away time: the name is free
+    assert store.depart(code, "Ana", fresh) and not store.depart(code, "Ana", passed)
+    assert store.arrive(code, "Ana", "x")[1] != fresh      # left with Leave: free at once
+
+
+def test_the_refusal_says_the_away_time_the_teacher_set(store):
+    code = store.create_class().code
+    for name in ("Ana", "Ben"):
+        store.arrive(code, name, "xallies")
+    store.seat_round(code, "xallies", 3, away=30, seed=1)
+    with pytest.raises(ClassError) as refused:
+        store.arrive(code, "Ana", "xallies")
+    assert "wait 30 seconds" in str(refused.value) and "minute" not in str(refused.value)
+    store.seat_round(code, "xallies", 3, away=120, seed=1, within=60)
+    with pytest.raises(ClassError, match="wait 2 minutes"):
+        store.arrive(code, "Ben", "xallies")
+    assert [live_module.away_words(s) for s in (10, 30, 60, 90, 300)] == [
+        "10 seconds", "30 seconds", "a minute", "90 seconds", "5 minutes"]

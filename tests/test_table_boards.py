@@ -271,3 +271,14 @@ def test_a_seat_that_changes_is_rewritten_in_place_and_replaced_widgets_are_clos
     assert chen.board.seat_panel.box.children == rows and len(widget_module._instances) == widgets
     chen.board.seat_panel.build(xlib.live.LocalGame(chen.board.state.game.start(seed=1)), chen.board.view)
     assert all(row.comm is None for row in rows)   # rows replaced are closed, not left in the kernel
+
+
+def test_a_name_is_refused_to_another_browser_while_its_page_is_open_and_free_once_it_left(table, tmp_path):
+    code, teacher, devices = table
+    play_to_the_end(devices)
+    other = device(tmp_path / "classes.sqlite3")
+    assert not other.join(code, "Ana")   # the table is over, but Ana's page is still there
+    assert "already in class" in other.status.value and "still open" in other.status.value
+    assert "wait a minute" in other.status.value                     # the away time set: a minute by default
+    devices[0].leave()                                               # Ana presses Leave
+    assert other.join(code, "Ana"), other.status.value               # the name is free at once

@@ -150,6 +150,16 @@ class ClassSeat:
         except ClassError:
             pass   # the next sign of life tries again; following the class says what went wrong
 
+    def depart(self) -> None:
+        """The student pressed Leave: the class frees their name for another device at once, then this page stops
+        following it."""
+        if not self.gone:
+            try:
+                self.store.depart(self.code, self.name, self.passed)
+            except ClassError:
+                pass   # the class or the player is gone already: nothing holds the name
+        self.stop()
+
     def stop(self) -> None:
         """Stop following the class (the page left it); the board keeps the table's last position."""
         self.watch.stop()
