@@ -121,3 +121,20 @@ def test_a_table_is_projected_and_one_nobody_plays_goes_on(store):
     assert store.table(code, key).info.moves == 2
     panel.rounds.project_menu.value = ""
     assert panel.rounds.projected is None and panel.rounds.stage.children == ()
+
+
+def test_the_xallies_table_per_group_counts_the_live_tables_games(store):
+    panel = ClassPanel(store=store, baseline_games=2, background=False)
+    code = panel.start()
+    devices = joined(store, code, NAMES)
+    for d in devices:
+        passes[d.group] = d.passed
+    panel.rounds.order.value = "joined"
+    panel.rounds.fields.fields["rounds"].set(2)
+    panel.rounds.seat()
+    play_out(store, code)
+    panel.refresh(force=True)
+    assert "No group has played XAllies yet" not in panel.group_view.value
+    assert list(panel.groups.index) == ["Round 1 Table 1", "Round 1 Table 2"]
+    assert list(panel.groups.games) == [1, 1]
+    assert "Round 1 Table 2" in panel.group_view.value
