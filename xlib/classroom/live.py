@@ -26,7 +26,7 @@ from ..core import State
 from ..errors import XlibError
 from .checks import (MAX_MOVES, ClassError, StorageError, check_code, check_game, check_game_key, check_group,
                      game_title, group_key)
-from .seating import DESIGNS, ORDERS, seat
+from .seating import DESIGNS, ORDERS, counted_as, seat
 from .tx import Tx
 
 if TYPE_CHECKING:
@@ -564,8 +564,9 @@ class LiveTables:
         """A new round of `game`: the players here in its app (seen within `within` seconds, by default the away
         time) seated at new tables of `size` seats (the game's players by default; the last table's empty seats
         go to the computer at `level`), at random or in the order they joined; partners keep their tables of
-        the last round, strangers sit with as few earlier partners as can be. The last round's tables of the
-        game that still play are ended. The tables made, in order."""
+        the last round, strangers sit with as few earlier partners as can be (a strangers round that seats
+        everybody at one table is stored as seating.ONE_TABLE: it is not strangers). The last round's tables of
+        the game that still play are ended. The tables made, in order."""
         code, game = check_code(code), check_game(game)
         if order not in ORDERS:
             raise ClassError(f"players are seated {' or '.join(ORDERS)}, not {order!r}")
@@ -599,12 +600,13 @@ class LiveTables:
             rnd = int(last or 0) + 1
             earlier = self._rounds(tx, code, game)
             tables = seat(here, players, order, design, earlier, rng)
+            counted = counted_as(design, tables)   # strangers at a single table are not strangers
             tx.run("UPDATE live_tables SET status = ?, updated = ? WHERE class_code = ? AND game = ? AND status = ?",
                    (ENDED, now, code, game, PLAYING))
             made = []
             for members in tables:
                 info = self._new_table(tx, code, game, resolved, rng.randrange(1_000_000), players, None, rnd,
-                                       design, level, away)
+                                       counted, level, away)
                 for p, member in enumerate(members):
                     self._sit(tx, code, info, p, member)
                 made.append(info)
