@@ -243,3 +243,126 @@ def _rings(bell, within: float = 2.0) -> bool:
             return True
         time.sleep(0.02)
     return False
+
+
+# ---- reads racing moves (PostgreSQL READ COMMITTED read a table's row and its moves at two moments) --------
+
+#: seconds the devices read and play at once; a few suffice (the race showed within the first second)
+RACE_SECONDS = 3.0
+
+
+def test_a_read_while_a_move_commits_sees_one_consistent_table(url):
+    """A move committed by another device between the read of a table's row and the read of its moves: the read
+    gives the table as it stood at one moment (as the row said), never a count and moves that disagree."""
+    with open_store(url) as teacher, open_store(url) as device, open_store(url) as reader:
+        code, t = opened(teacher)
+        tickets = [teacher.sit(code, t.key, p, name) for p, name in enumerate(("Ana", "Ben", "Chen"))]
+        state = xlib.game("xallies").start(seed=3)
+        for _ in range(2):   # the table has moves: a read replays them
+            move = str(state.moves()[0])
+            device.play(code, t.key, tickets[state.to_move], state.ply, move)
+            state = state.play(move)
+        real = reader._table
+        moved: list[int] = []
+
+        def row_then_a_move(tx, code_, key):
+            info = real(tx, code_, key)
+            if not moved:   # the row is read: another device's move commits before the moves are read
+                nonlocal state
+                move = str(state.moves()[0])
+                device.play(code, t.key, tickets[state.to_move], state.ply, move)
+                state = state.play(move)
+                moved.append(state.ply)
+            return info
+        reader._table = row_then_a_move
+        view = reader.table(code, t.key)
+        assert moved == [3] and view.info.moves == len(view.record["moves"]) in (2, 3)
+        reader._table = real
+        assert reader.table(code, t.key).info.moves == 3 == len(reader.table(code, t.key).record["moves"])
+
+
+def test_thirty_devices_reading_and_playing_at_ten_tables_read_every_table_whole(pg_server):
+    """The issue's class on PostgreSQL: 30 devices (each a thread with its own connection) at 10 XAllies tables,
+    each reading its table every 50 ms and playing random legal turns, for a few seconds: no read fails."""
+    import random
+
+    from .databases import fresh_database
+
+    url = fresh_database(pg_server)
+    with open_store(url) as teacher:
+        code = teacher.create_class().code
+        tables = [teacher.open_table(code, "xallies", seed=i, level="easy") for i in range(10)]
+        seats = [(t.key, p, teacher.sit(code, t.key, p, f"P{i}x{p}")) for i, t in enumerate(tables) for p in range(3)]
+    errors: list[str] = []
+    reads, moves = [0] * len(seats), [0] * len(seats)
+    start = threading.Barrier(len(seats))
+
+    def device(i: int, key: str, p: int, ticket: str) -> None:
+        rng = random.Random(i)
+        try:
+            with open_store(url) as mine:
+                start.wait(timeout=60)
+                stop = time.monotonic() + RACE_SECONDS
+                while time.monotonic() < stop:
+                    try:
+                        view = mine.table(code, key)
+                        reads[i] += 1
+                        state = view.state
+                        if view.info.status == "playing" and state.to_move == p:
+                            mine.play(code, key, ticket, state.ply, str(rng.choice(state.moves())))
+                            moves[i] += 1
+                    except TableMoved:
+                        pass
+                    except Exception as exc:   # a StorageError is the fault: every read gives a whole table
+                        errors.append(f"device {i}: {type(exc).__name__}: {exc}")
+                    time.sleep(0.05)
+        except Exception as exc:
+            errors.append(f"device {i}: {type(exc).__name__}: {exc}")
+    threads = [threading.Thread(target=device, args=(i, *s)) for i, s in enumerate(seats)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(RACE_SECONDS + 90)
+    print(f"30 devices, 10 tables, {RACE_SECONDS:g} s: {sum(reads)} reads, {sum(moves)} moves, "
+          f"{len(errors)} errors")
+    assert not errors, errors[:5]
+    assert sum(moves) >= 30 and min(reads) >= 5
+    with open_store(url) as check:
+        for view in check.tables(code):
+            assert len(view.record["moves"]) == view.info.moves and xlib.replay(view.record).ply == view.info.moves
+
+
+def test_a_name_whose_device_is_still_here_is_refused_after_its_table_ended_too(store):
+    code = store.create_class().code
+    t = store.open_table(code, "x", seed=3, size=4, away=60)
+    _, passed = store.arrive(code, "Ana", "x")
+    red = store.sit(code, t.key, 0, "Ana")
+    state = xlib.game("x", size=4).start(seed=3)
+    while not state.over:   # Ana plays her table to its end
+        move = str(state.moves()[0])
+        ticket = red if state.to_move == 0 else store.claim(code, t.key, state.ply)
+        store.play(code, t.key, ticket, state.ply, move)
+        state = state.play(move)
+    assert store.table(code, t.key).info.status == "finished"
+    with pytest.raises(ClassError, match="still open"):
+        store.arrive(code, "ana", "x")                     # another browser, while Ana's page is still there
+    assert store.my_seat(code, "Ana", passed) is not None  # and Ana's page keeps her place
+    _last_seen(store, code, "Ana", time.time() - 61)
+    _, fresh = store.arrive(code, "Ana", "x")              # gone longer than the away time: the name is free
+    assert store.depart(code, "Ana", fresh) and not store.depart(code, "Ana", passed)
+    assert store.arrive(code, "Ana", "x")[1] != fresh      # left with Leave: free at once
+
+
+def test_the_refusal_says_the_away_time_the_teacher_set(store):
+    code = store.create_class().code
+    for name in ("Ana", "Ben"):
+        store.arrive(code, name, "xallies")
+    store.seat_round(code, "xallies", 3, away=30, seed=1)
+    with pytest.raises(ClassError) as refused:
+        store.arrive(code, "Ana", "xallies")
+    assert "wait 30 seconds" in str(refused.value) and "minute" not in str(refused.value)
+    store.seat_round(code, "xallies", 3, away=120, seed=1, within=60)
+    with pytest.raises(ClassError, match="wait 2 minutes"):
+        store.arrive(code, "Ben", "xallies")
+    assert [live_module.away_words(s) for s in (10, 30, 60, 90, 300)] == [
+        "10 seconds", "30 seconds", "a minute", "90 seconds", "5 minutes"]

@@ -34,15 +34,11 @@ def joined(store, code: str, names=NAMES, game: str = "xallies") -> list[ClassJo
 
 def play_out(store, code: str) -> None:
     """Every table of the newest round played to its end through the store (each seat by its own ticket)."""
-    for name in NAMES:
-        found = store.my_seat(code, name, passes[name])
-        if found is None:
-            continue
     views = [v for v in store.tables(code) if v.info.status == "playing"]
     for view in views:
         tickets = {}
         for name in NAMES:
-            found = store.my_seat(code, name, passes[name])
+            found = store.my_seat(code, name, passes[name]) if name in passes else None
             if found is not None and found[0].key == view.key:
                 tickets[found[1]] = found[2]
         state = view.state
@@ -121,3 +117,47 @@ def test_a_table_is_projected_and_one_nobody_plays_goes_on(store):
     assert store.table(code, key).info.moves == 2
     panel.rounds.project_menu.value = ""
     assert panel.rounds.projected is None and panel.rounds.stage.children == ()
+
+
+def test_the_xallies_table_per_group_counts_the_live_tables_games(store):
+    panel = ClassPanel(store=store, baseline_games=2, background=False)
+    code = panel.start()
+    devices = joined(store, code, NAMES)
+    for d in devices:
+        passes[d.group] = d.passed
+    panel.rounds.order.value = "joined"
+    panel.rounds.fields.fields["rounds"].set(2)
+    panel.rounds.seat()
+    play_out(store, code)
+    panel.refresh(force=True)
+    assert "No group has played XAllies yet" not in panel.group_view.value
+    assert list(panel.groups.index) == ["Round 1 Table 1", "Round 1 Table 2"]
+    assert list(panel.groups.games) == [1, 1]
+    assert "Round 1 Table 2" in panel.group_view.value
+
+
+def test_strangers_at_one_table_are_said_to_need_two_tables_and_not_counted_as_strangers(store):
+    panel = ClassPanel(store=store, baseline_games=2, background=False)
+    code = panel.start()
+    passes.clear()
+    devices = joined(store, code, NAMES[:3])
+    for d in devices:
+        passes[d.group] = d.passed
+    panel.rounds.order.value = "joined"
+    panel.rounds.design.value = "strangers"
+    panel.rounds.fields.fields["rounds"].set(2)
+    panel.rounds.refresh()
+    assert "Strangers need at least two tables: 3 players at tables of 3 seats" in panel.rounds.waiting.value
+    for _ in range(2):
+        assert panel.rounds.seat() in (["Round 1 Table 1"], ["Round 2 Table 1"])
+        assert "Strangers need at least two tables" in panel.rounds.status.value
+        play_out(store, code)
+    assert {v.info.design for v in store.tables(code)} == {"one table"}
+    panel.refresh(force=True)
+    assert tables.design_row("strangers") not in set(panel.compared.index)
+    assert "strangers" not in set(panel.frame.design.dropna())
+    devices += joined(store, code, NAMES[3:5])
+    panel.rounds.refresh()
+    assert "Strangers need" not in panel.rounds.waiting.value     # 5 players: two tables
+    panel.rounds.seat()
+    assert {v.info.design for v in store.tables(code) if v.info.round == 3} == {"strangers"}

@@ -222,3 +222,36 @@ def test_a_class_pool_tells_each_page_ready_as_it_comes_then_ready_once(caplog):
     assert [line.split(": ")[1] for line in said if line.startswith("Heating")] == \
         ["3 of 12 pages ready.", "7 of 12 pages ready.", "9 of 12 pages ready."]
     assert said[-1].startswith("READY: all 12 pages of x.ipynb") and sum("READY" in line for line in said) == 1
+
+
+class Spec:
+    metadata: dict[str, Any] = {}
+
+
+def test_a_closed_pages_kernel_is_culled_in_time_though_it_keeps_sending(monkeypatch):
+    """A page closed at a class table that plays on: its kernel keeps sending (the classmates' moves), which
+    reaches nobody. Its idle clock runs from when the culler found it without a page, so it goes in time; the
+    kernel of an open page stays, however long it is quiet."""
+    from datetime import datetime, timedelta, timezone
+
+    from xlib import serving
+
+    async def run() -> None:
+        manager = Pool(size=1)
+        manager.cull_idle_timeout = 300
+        await asyncio.sleep(0)
+        _, _, kernel_id = await manager.get_rendered_notebook("x.ipynb")
+        kernel = manager._kernels[kernel_id]
+        kernel.kernel_spec, kernel.kernel_name, kernel.execution_state = Spec(), "python3", "idle"
+        now = datetime.now(timezone.utc)
+        manager._kernel_connections[kernel_id] = 1
+        await manager.cull_kernel_if_idle(kernel_id)          # met outside the pool, its page connected
+        kernel.last_activity = now - timedelta(seconds=1000)  # a page open and quiet for long: it stays
+        await manager.cull_kernel_if_idle(kernel_id)
+        assert manager.shut == []
+        manager._kernel_connections[kernel_id] = 0            # the page closed, 400 s ago when the culler looked
+        monkeypatch.setattr(serving, "_now", lambda: now - timedelta(seconds=400), raising=False)
+        kernel.last_activity = now - timedelta(seconds=1)     # and its kernel kept sending to nobody since
+        await manager.cull_kernel_if_idle(kernel_id)
+        assert manager.shut == [kernel_id], "the kernel of a page closed 400 s ago was not culled"
+    run_loop(run())

@@ -167,3 +167,118 @@ def test_a_class_database_that_does_not_answer_is_said_and_the_page_stays_in_the
     monkeypatch.setattr(ana.seat.store, "my_seat", real)
     ana.seat.follow()
     assert "reaches class" in ana.status.value and not ana.seat.gone
+
+
+def play_to_the_end(devices) -> None:
+    """Each device plays its own seat's moves by its board until the game is over; everyone follows each move."""
+    while not devices[0].board.state.over:
+        state = devices[0].board.state
+        assert devices[state.to_move].board.play(str(state.moves()[-1]))
+        everyone_follows(devices)
+
+
+def test_every_device_is_told_the_game_is_over_the_last_movers_too(table):
+    code, teacher, devices = table
+    while not devices[0].board.state.over:
+        state = devices[0].board.state
+        mover = devices[state.to_move]
+        assert mover.board.play(str(state.moves()[-1]))
+        if mover.board.state.over:   # the last move: its own device says so before any other reads the table
+            assert "over and stored for the class" in mover.status.value, mover.status.value
+        everyone_follows(devices)
+    for d in devices:
+        assert "Round 1 Table 1's game is over and stored for the class" in d.status.value, d.status.value
+        assert "You sit at" not in d.status.value
+    everyone_follows(devices)   # said once: a later read says nothing new
+    assert all("over and stored" in d.status.value for d in devices)
+
+
+def test_a_clear_removes_the_finished_tables_and_every_device_is_told(table):
+    from xlib.panels.classroom import ClassPanel
+
+    code, teacher, devices = table
+    play_to_the_end(devices)
+    panel = ClassPanel(store=teacher, baseline_games=2, background=False)
+    panel.open(code)
+    assert "Remove the 1 game (1 finished, 0 in progress) of class " + code + " and its 1 live table?" in \
+        panel.clear_words("games")
+    assert panel.clear() == 1
+    assert "1 game removed" in panel.confirm.value
+    assert teacher.games(code, finished=None) == [] and teacher.tables(code) == []
+    assert teacher.groups(code) == list(NAMES)   # the players stay joined
+    everyone_follows(devices)
+    for d in devices:
+        assert "cleared the class's games: Round 1 Table 1 and its game are removed" in d.status.value, d.status.value
+        assert isinstance(d.board.game, LocalGame) and d.board.state.ply == 0   # the finished board is gone
+        assert d.code == code and not d.seat.gone                                # and the device stays in the class
+    teacher.seat_round(code, "xallies", 3, order="joined", seed=4, options={"rounds": 3})
+    everyone_follows(devices)
+    assert all(isinstance(d.board.game, TableGame) and "You sit at" in d.status.value for d in devices)
+
+
+def test_a_clear_of_a_table_still_playing_is_told_on_its_devices(table):
+    code, teacher, devices = table
+    devices[0].board.play(str(devices[0].board.state.moves()[0]))
+    everyone_follows(devices)
+    teacher.clear_games(code)
+    everyone_follows(devices)
+    for d in devices:
+        assert "Round 1 Table 1 and its game are removed" in d.status.value
+        assert isinstance(d.board.game, LocalGame)
+
+
+def test_an_idle_seated_page_sends_only_its_heartbeat_and_makes_no_widgets(table, monkeypatch):
+    """While nobody moves, a seated page's kernel sends its browser nothing but the answers to its pings, however
+    often the class is read and the classmates' pages say they are here; it makes no widget (memory stays flat)."""
+    import comm
+    from ipywidgets.widgets import widget as widget_module
+
+    code, teacher, devices = table
+    devices[0].board.play(str(devices[0].board.state.moves()[0]))
+    everyone_follows(devices)
+    sent: list[tuple[str, dict]] = []
+
+    def publish(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        sent.append((msg_type, dict(data or {})))
+    monkeypatch.setattr(comm.DummyComm, "publish_msg", publish)
+    widgets = len(widget_module._instances)
+    for cycle in range(12):   # a minute of watch cycles: every page pings, and the class hears each is here
+        time.sleep(0.002)
+        for d in devices:
+            d.seat.sent = -1e9
+            d.keeper._answer(d.keeper, {"ping": cycle}, [])
+        everyone_follows(devices)
+    updates = [data for kind, data in sent if kind == "comm_msg" and data.get("method") == "update"]
+    custom = [data for kind, data in sent if kind == "comm_msg" and data.get("method") == "custom"]
+    answers = [data for data in custom if "pong" in (data.get("content") or {})]
+    assert not updates, f"{len(updates)} widget updates sent while nobody moved: {updates[:2]}"
+    assert len(custom) == len(answers), "drawings sent while nobody moved"
+    assert not [kind for kind, _ in sent if kind == "comm_open"] and len(widget_module._instances) == widgets
+    assert len(answers) == 12 * len(devices)   # the heartbeat: one answer per ping
+
+
+def test_a_seat_that_changes_is_rewritten_in_place_and_replaced_widgets_are_closed(table):
+    from ipywidgets.widgets import widget as widget_module
+
+    code, teacher, devices = table
+    chen = devices[2]
+    rows = chen.board.seat_panel.box.children
+    widgets = len(widget_module._instances)
+    teacher._attempt(lambda tx: tx.run("UPDATE class_groups SET last_seen = ? WHERE class_code = ? AND group_key = "
+                                       "'ben'", (time.time() - 120, code)), write=True)
+    chen.seat.follow()   # Ben is away: Chen's Players list says so, in the rows it had
+    assert "away" in chen.board.seat_panel.box.children[1].value
+    assert chen.board.seat_panel.box.children == rows and len(widget_module._instances) == widgets
+    chen.board.seat_panel.build(xlib.live.LocalGame(chen.board.state.game.start(seed=1)), chen.board.view)
+    assert all(row.comm is None for row in rows)   # rows replaced are closed, not left in the kernel
+
+
+def test_a_name_is_refused_to_another_browser_while_its_page_is_open_and_free_once_it_left(table, tmp_path):
+    code, teacher, devices = table
+    play_to_the_end(devices)
+    other = device(tmp_path / "classes.sqlite3")
+    assert not other.join(code, "Ana")   # the table is over, but Ana's page is still there
+    assert "already in class" in other.status.value and "still open" in other.status.value
+    assert "wait a minute" in other.status.value                     # the away time set: a minute by default
+    devices[0].leave()                                               # Ana presses Leave
+    assert other.join(code, "Ana"), other.status.value               # the name is free at once

@@ -13,6 +13,11 @@ its pool manager as a subclass of the class named in serve/voila.json, which is 
   finished running the notebook: a kernel that waited in the pool longer than the idle timeout could be culled
   in the seconds between its page being served and the page connecting. Here the idle clock of every kernel
   starts again the first time the culler meets it outside the pool, which is after its page was served.
+- Jupyter counts every message a kernel sends as activity, even when no page is connected to receive it: the
+  kernel of a closed page at a class table that plays on (its classmates' moves arrive, it plays a computer
+  seat's move) would never be idle. Here what a kernel sends after its last page left is not activity: its idle
+  clock runs from the moment the culler finds it without a page, so every closed page's kernel goes within the
+  idle timeout (and a cull interval).
 """
 from __future__ import annotations
 
@@ -31,6 +36,11 @@ CHECK_EVERY = 2.0
 HEAT_AT_ONCE = 4 * (os.cpu_count() or 2)
 
 
+def _now() -> datetime:
+    """The time now, as Jupyter's kernel activity is stamped."""
+    return datetime.now(timezone.utc)
+
+
 def _failed(task: Any) -> bool:
     """Whether a finished asyncio task ended with an error or was cancelled."""
     return bool(task.done() and (task.cancelled() or task.exception() is not None))
@@ -43,6 +53,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._met: set[str] = set()
+        self._alone: dict[str, datetime] = {}   # kernels without a page, and since when the culler knows it
         self._restarted: set[str] = set()   # kernels that died and were restarted empty: their notebook is gone
         self._ready_told: dict[str, int] = {}
         self._checker: PeriodicCallback | None = None
@@ -204,16 +215,25 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     # ---- culling: the idle clock starts when a page has taken the kernel -------------------------------------
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        kernel = self._kernels.get(kernel_id)
         if kernel_id not in self._met:
             self._met.add(kernel_id)
-            kernel = self._kernels.get(kernel_id)
             if kernel is not None and not self._kernel_connections.get(kernel_id):
-                kernel.last_activity = datetime.now(timezone.utc)
+                kernel.last_activity = _now()
             return
+        if kernel is not None:
+            if self._kernel_connections.get(kernel_id):
+                self._alone.pop(kernel_id, None)
+            else:   # no page: what the kernel sent since it was found so reached nobody, and is no activity
+                alone = self._alone.setdefault(kernel_id, _now())
+                last = getattr(kernel, "last_activity", None)
+                if last is not None and last > alone:
+                    kernel.last_activity = alone
         await super().cull_kernel_if_idle(kernel_id)
 
     def remove_kernel(self, kernel_id: str) -> Any:
         self._met.discard(kernel_id)
+        self._alone.pop(kernel_id, None)
         self._restarted.discard(kernel_id)
         return super().remove_kernel(kernel_id)
 

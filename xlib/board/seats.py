@@ -45,11 +45,21 @@ class SeatPanel:
         state = game.state
         if isinstance(game, TableGame):
             self.menus, self.name_boxes = [], []
-            self.box.children = tuple(
-                w.HTML(f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;background:"
-                       f"{view.seat_colour(p)};border:1px solid #333;vertical-align:middle'></span> "
-                       f"{seat_words(game, p, view.player_name(state, p))}", layout=shared.layout(margin="0 0 4px 0"))
-                for p in range(len(state.players)))
+            words = [f"<span style='display:inline-block;width:14px;height:14px;border-radius:7px;background:"
+                     f"{view.seat_colour(p)};border:1px solid #333;vertical-align:middle'></span> "
+                     f"{seat_words(game, p, view.player_name(state, p))}" for p in range(len(state.players))]
+            rows = self.box.children
+            if len(rows) == len(words) and all(getattr(r, "_xlib_seat_row", False) for r in rows):
+                for row, text in zip(rows, words):   # the rows as they are, their words changed where they did
+                    if row.value != text:
+                        row.value = text
+                return
+            fresh = []
+            for text in words:
+                row = shared.html(text, margin="0 0 4px 0")
+                row._xlib_seat_row = True
+                fresh.append(row)
+            self._replace(fresh)
             return
         players = len(state.players)
         choices = seat_choices(game.name, players)
@@ -77,7 +87,14 @@ class SeatPanel:
             self.menus.append(menu)
             self.name_boxes.append(name)
             rows.append(w.VBox([w.HBox([swatch, menu], layout=shared.layout()), name]))
+        self._replace(rows)
+
+    def _replace(self, rows: list[w.Widget]) -> None:
+        """Show `rows`, and close the rows they replace (a closed widget leaves the kernel and the page)."""
+        old = self.box.children
         self.box.children = tuple(rows)
+        for row in old:
+            _close(row)
 
     def show(self, game: LiveGame, seat: int | None) -> None:
         """Bring a seat's menu in line with the game (a seat changed elsewhere: by code, or by the teacher)."""
@@ -99,3 +116,10 @@ class SeatPanel:
     def _named(self, p: int, name: str) -> None:
         if self.game is not None:
             self.game.set_name(p, name)
+
+
+def _close(widget: w.Widget) -> None:
+    """Close a widget and the widgets it holds (not the shared layouts and styles, which others use)."""
+    for child in getattr(widget, "children", ()):
+        _close(child)
+    widget.close()

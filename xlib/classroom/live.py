@@ -26,7 +26,7 @@ from ..core import State
 from ..errors import XlibError
 from .checks import (MAX_MOVES, ClassError, StorageError, check_code, check_game, check_game_key, check_group,
                      game_title, group_key)
-from .seating import DESIGNS, ORDERS, seat
+from .seating import DESIGNS, ORDERS, counted_as, seat
 from .tx import Tx
 
 T = TypeVar("T")
@@ -347,14 +347,15 @@ class LiveTables:
         return TableView(info, state.record(), seats, state)
 
     def _replayed(self, tx: Tx, code: str, info: TableInfo) -> State:
-        """The table's position after its stored moves: kept between calls, and only the new moves played."""
+        """The table's position after its stored moves: kept between calls, and only the new moves played. The
+        moves read stop at the count `info` read, so a move committed meanwhile waits for the next read."""
         cache: dict[tuple[str, str], State] = self.__dict__.setdefault("_table_states", {})
         state = cache.get((code, info.key))
         if state is None or state.ply > info.moves or state.game.name != info.game:
             state = registry.game(info.game, **info.options).start(seed=info.seed)
         if state.ply < info.moves:
             moves = tx.rows("SELECT move FROM table_moves WHERE class_code = ? AND table_key = ? AND ply >= ? "
-                            "ORDER BY ply", (code, info.key, state.ply))
+                            "AND ply < ? ORDER BY ply", (code, info.key, state.ply, info.moves))
             try:
                 for (text,) in moves:
                     state = state.play(str(text))
@@ -463,8 +464,10 @@ class LiveTables:
     def arrive(self, code: str, name: str, game: str, passed: str | None = None) -> tuple[str, str]:
         """A player (a student, or a group at one device) comes to the open class from the app of `game`: their
         name as stored and the pass their device keeps to prove it. With the pass of an earlier visit (a reload)
-        the same pass comes back. A name whose device holds a seat at a table and is still here is refused to
-        another device; once that device has been away long enough, a new device may take its place."""
+        the same pass comes back. A name whose device was seated at the class's tables and is still here (a sign
+        of life within the away time the teacher set) is refused to another device, whether its table plays on,
+        is over or was ended; once that device has been away that long, or left the class, a new device may take
+        its place."""
         code, name, game = check_code(code), check_group(name), check_game(game)
         if passed is not None:
             passed = check_secret(passed, "pass")
@@ -482,10 +485,13 @@ class LiveTables:
                     tx.run("UPDATE class_groups SET game = ?, last_seen = ? WHERE class_code = ? AND group_key = ?",
                            (game, now, code, key))
                     return str(stored), passed
-                if held is not None and table is not None and self._seated(tx, code, str(table), key) and \
-                        now - float(seen) < self._away(tx, code, str(table)):
-                    raise ClassError(f"{stored} is already in class {code} on another device, at a table: if that "
-                                     f"was you, close that page, or wait a minute and join again")
+                if held is not None and table is not None and self._sat(tx, code, str(table), key):
+                    away = self._away(tx, code, str(table))
+                    if now - float(seen) < away:
+                        raise ClassError(f"{stored} is already in class {code} on another device, seated at the "
+                                         f"class's tables, and that page is still open: if that was you, close "
+                                         f"that page (or press Leave on it), or wait {away_words(away)} and join "
+                                         f"again; otherwise join with another name")
             stored = self._join(tx, code, name)
             fresh = new_secret()
             tx.run("UPDATE class_groups SET kind = 'player', game = ?, pass_hash = ?, last_seen = ? WHERE "
@@ -494,10 +500,21 @@ class LiveTables:
             return stored, fresh
         return self._attempt(work, write=True)
 
-    def _seated(self, tx: Tx, code: str, table: str, holder: str) -> bool:
-        return bool(tx.rows("SELECT 1 FROM table_seats s JOIN live_tables t ON t.class_code = s.class_code AND "
-                            "t.table_key = s.table_key WHERE s.class_code = ? AND s.table_key = ? AND s.holder = ? "
-                            "AND t.status = ?", (code, table, holder, PLAYING)))
+    def depart(self, code: str, name: str, passed: str) -> bool:
+        """The player's device leaves the class (its page's Leave): its name is free for another device at once,
+        and the computer plays its seat until it comes back. Whether the pass was the player's."""
+        code, name, passed = check_code(code), check_group(name), check_secret(passed, "pass")
+
+        def work(tx: Tx) -> bool:
+            self._class(tx, code)
+            return tx.run("UPDATE class_groups SET last_seen = 0 WHERE class_code = ? AND group_key = ? AND "
+                          "pass_hash = ?", (code, group_key(name), _hash(passed))) > 0
+        return self._attempt(work, write=True)
+
+    def _sat(self, tx: Tx, code: str, table: str, holder: str) -> bool:
+        """Whether the player holds a seat at the table, whether its game plays on, is over or was ended."""
+        return bool(tx.rows("SELECT 1 FROM table_seats WHERE class_code = ? AND table_key = ? AND holder = ?",
+                            (code, table, holder)))
 
     def _away(self, tx: Tx, code: str, table: str) -> float:
         found = tx.rows("SELECT away FROM live_tables WHERE class_code = ? AND table_key = ?", (code, table))
@@ -573,8 +590,9 @@ class LiveTables:
         """A new round of `game`: the players here in its app (seen within `within` seconds, by default the away
         time) seated at new tables of `size` seats (the game's players by default; the last table's empty seats
         go to the computer at `level`), at random or in the order they joined; partners keep their tables of
-        the last round, strangers sit with as few earlier partners as can be. The last round's tables of the
-        game that still play are ended. The tables made, in order."""
+        the last round, strangers sit with as few earlier partners as can be (a strangers round that seats
+        everybody at one table is stored as seating.ONE_TABLE: it is not strangers). The last round's tables of
+        the game that still play are ended. The tables made, in order."""
         code, game = check_code(code), check_game(game)
         if order not in ORDERS:
             raise ClassError(f"players are seated {' or '.join(ORDERS)}, not {order!r}")
@@ -608,12 +626,13 @@ class LiveTables:
             rnd = int(last or 0) + 1
             earlier = self._rounds(tx, code, game)
             tables = seat(here, players, order, design, earlier, rng)
+            counted = counted_as(design, tables)   # strangers at a single table are not strangers
             tx.run("UPDATE live_tables SET status = ?, updated = ? WHERE class_code = ? AND game = ? AND status = ?",
                    (ENDED, now, code, game, PLAYING))
             made = []
             for members in tables:
                 info = self._new_table(tx, code, game, resolved, rng.randrange(1_000_000), players, None, rnd,
-                                       design, level, away)
+                                       counted, level, away)
                 for p, member in enumerate(members):
                     self._sit(tx, code, info, p, member)
                 made.append(info)
@@ -643,6 +662,16 @@ class LiveTables:
                        (ENDED, time.time(), code, key))
                 self._notify(tx, code)
         self._attempt(work, write=True)
+
+
+def away_words(seconds: float) -> str:
+    """A time the teacher set, in words: '30 seconds', 'a minute', '2 minutes', '90 seconds'."""
+    whole = round(seconds)
+    if whole == 60:
+        return "a minute"
+    if whole % 60 == 0:
+        return f"{whole // 60} minutes"
+    return f"{whole} second{'s' if whole != 1 else ''}"
 
 
 def _options(game: str, options: dict[str, Any]) -> tuple[dict[str, Any], int]:

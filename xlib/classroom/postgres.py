@@ -3,7 +3,8 @@
 Each store holds one connection in autocommit mode and opens a transaction per request; a lost
 connection is made anew and the request tried again. Migrations run under an advisory lock, so
 many kernels opening a fresh database at once create its tables exactly once. A write locks its
-class's row (SELECT ... FOR UPDATE), so the writes of one class never interleave. A psycopg
+class's row (SELECT ... FOR UPDATE), so the writes of one class never interleave; a read runs in a
+REPEATABLE READ transaction, so its statements see one snapshot (a table's row and its moves agree). A psycopg
 error is told by its SQLSTATE, never by its text.
 """
 from __future__ import annotations
@@ -105,6 +106,8 @@ class PostgresStore(ClassStore):
         if self.conn is None:
             raise StorageError(f"the class database {self.where} is closed")
         with self.conn.transaction():
+            if not write:   # a read sees one snapshot: a table's row and its move log as of one moment
+                self.conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
             yield _PostgresTx(self.conn)
 
     def _lock_schema(self, tx: Tx) -> None:

@@ -11,6 +11,9 @@ from typing import Sequence
 
 ORDERS = ("random", "joined")
 DESIGNS = ("partners", "strangers")
+#: what a round is counted as when all its players sit at one table: everybody meets everybody again, so it is
+#: neither strangers (nobody can be new) nor a partners round the teacher chose; the lab counts it as neither
+ONE_TABLE = "one table"
 #: how many random seatings a strangers' round tries, keeping the one with the fewest repeated partners
 STRANGER_TRIES = 200
 
@@ -67,3 +70,19 @@ def _partners(here: list[str], size: int, last: Sequence[Sequence[str]]) -> list
         while len(t) < size and newcomers:
             t.append(newcomers.pop(0))
     return tables + split(newcomers, size)
+
+
+def counted_as(design: str, tables: Sequence[Sequence[str]]) -> str:
+    """What a round seated as `design` at `tables` is counted as: strangers need at least two tables (at one,
+    everybody sits with the same players again), so such a round is ONE_TABLE."""
+    return ONE_TABLE if design == "strangers" and len(tables) < 2 else design
+
+
+def strangers_words(players: int, size: int) -> str:
+    """Why strangers need two tables, in the teacher's words, when `players` fill at most one table of `size`
+    seats ('' when they fill two or more)."""
+    if players > size:
+        return ""
+    return (f"Strangers need at least two tables: {players} player{'s' if players != 1 else ''} at tables of {size} "
+            f"seats all sit at one table, with the same players every round, so such a round is not counted as "
+            f"strangers (nor as partners) in the lab. Seat more players, or choose smaller tables.")

@@ -373,16 +373,18 @@ class ClassStore:
         self._attempt(work, write=True)
 
     def clear_games(self, code: str) -> int:
-        """Delete the class's games, finished and in progress (its groups and their lesson exercises stay, and so
-        do the class and its code); the number of games deleted."""
+        """Delete the class's games, finished and in progress, with its live tables (its groups and their lesson
+        exercises stay, and so do the class and its code); the number of games deleted, live tables' included."""
         code = check_code(code)
 
         def work(tx: Tx) -> int:
             self._class(tx, code, lock=True)
-            tx.run("DELETE FROM live_tables WHERE class_code = ?", (code,))
+            deleted = tx.run("DELETE FROM games WHERE class_code = ?", (code,))   # counted before a table's name
+            tx.run("DELETE FROM live_tables WHERE class_code = ?", (code,))      # goes (its games go with it)
             tx.run("UPDATE class_groups SET ticket = NULL, table_key = NULL, seat = NULL WHERE class_code = ?", (code,))
             tx.run("DELETE FROM class_groups WHERE class_code = ? AND kind = 'table'", (code,))
-            return tx.run("DELETE FROM games WHERE class_code = ?", (code,))
+            self._notify(tx, code)   # every device of the class hears of it at once
+            return deleted
         return self._attempt(work, write=True)
 
     def clear(self, code: str) -> int:
@@ -396,6 +398,7 @@ class ClassStore:
             deleted = tx.run("DELETE FROM games WHERE class_code = ?", (code,))
             tx.run("DELETE FROM exercises WHERE class_code = ?", (code,))
             tx.run("DELETE FROM class_groups WHERE class_code = ?", (code,))
+            self._notify(tx, code)
             return deleted
         return self._attempt(work, write=True)
 

@@ -214,13 +214,16 @@ def _missing(value: Any) -> bool:
 def group_table(frame: Any, groups: Sequence[str], in_progress: Mapping[str, int]) -> Any:
     """Per group that played XAllies (a finished game or one in progress): finished games, games in progress,
     what happened to the black and white pieces, and scores. Groups that played only other games are left out.
+    The class's live tables, under whose names their games are stored (they are not groups that joined), follow
+    the groups, in the order their games were stored.
 
     "Group" columns count the seats the group's people played; the others the whole table."""
     import pandas as pd
 
     rows = []
     played = set(frame.group) if len(frame) else set()
-    for name in [g for g in groups if g in played or in_progress.get(g, 0)]:
+    tables = [t for t in dict.fromkeys(frame.group if len(frame) else ()) if t not in set(groups)]
+    for name in [g for g in groups if g in played or in_progress.get(g, 0)] + tables:
         g = frame[frame.group == name]
         games = g.drop_duplicates("game")
         people, computers = g[g.person.astype(bool)], g[~g.person.astype(bool)]

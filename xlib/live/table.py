@@ -142,7 +142,8 @@ class TableGame(LiveGame):
             self._names()
             self._tell(Change("reset", before, self.state, source=ELSEWHERE))
             return True
-        seats_changed = (view.seat_views != self.seat_views or view.info.status != self.info.status)
+        seats_changed = (_who_plays(view.seat_views) != _who_plays(self.seat_views)
+                         or view.info.status != self.info.status)
         self.info, self.seat_views = view.info, view.seat_views
         if seats_changed:
             self._names()
@@ -165,6 +166,12 @@ class TableGame(LiveGame):
         """A what-if line on this device from `state`: every seat a person's here but the computer's."""
         seats = {p: self.seat(p) for p in range(len(state.players)) if self.seat(p) not in (PERSON, CLASSMATE)}
         return LocalGame(state, seats, dict(self.names), self.seed)
+
+
+def _who_plays(seats: tuple[SeatView, ...]) -> tuple[tuple[int, str | None, str, bool], ...]:
+    """Who plays each seat, as a device shows it: the holder, the computer player and whether the holder is away
+    (not when each device last gave a sign of life, which changes every few seconds and shows nowhere)."""
+    return tuple((s.seat, s.name, s.agent, s.away) for s in seats)
 
 
 def seat_words(game: TableGame, p: int, colour: str) -> str:

@@ -394,7 +394,7 @@ class ClassJoin(_ClassWidget):
         if self.worker is not None:
             self.worker.flush(30)
         if self.seat is not None:
-            self.seat.stop()
+            self.seat.depart()
             if self.seat.table is not None and self.board.game is self.seat.table:
                 table = self.seat.table
                 self.board.use(LocalGame(table.state.game.start(seed=table.seed), seed=table.seed))
@@ -721,8 +721,12 @@ class ClassPanel(_ClassWidget):
         done = sum(1 for g in games if g.finished)
         counted = (f"{len(games)} game{'s' if len(games) != 1 else ''} ({done} finished, "
                    f"{tables.unfinished_words(games, time.time(), since=False)})")
+        live = store.tables(code)
+        playing = sum(1 for v in live if v.info.status == "playing")
+        with_tables = (f" and its {len(live)} live table{'s' if len(live) != 1 else ''}"
+                       + (f" ({playing} still playing)" if playing else "") if live else "")
         if what == "games":
-            return (f"Remove the {counted} of class {code}? The groups stay joined and keep their lesson "
+            return (f"Remove the {counted} of class {code}{with_tables}? The groups stay joined and keep their lesson "
                     f"exercises.")
         groups = store.groups(code)
         names = ", ".join(html.escape(g) for g in groups) or "none yet"

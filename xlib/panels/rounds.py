@@ -15,6 +15,7 @@ import ipywidgets as w
 from .. import agents, registry
 from ..classroom import ClassError, ClassStore, game_title
 from ..classroom.live import AWAY_SECONDS, ENDED, FINISHED, PLAYING, TableView
+from ..classroom.seating import ONE_TABLE, strangers_words
 from ..live import BY_COMPUTER, TableGame
 from ..live.watch import Watch
 from ..board import shared
@@ -86,6 +87,8 @@ class RoundsPanel:
         self.options.selected_index = None
         self.game.observe(self._guard(lambda _: self._game_chosen()), names="value")
         self.seat_button.on_click(self._guard(lambda _: self.seat()))
+        self.design.observe(self._guard(lambda _: self.refresh()), names="value")   # the strangers warning
+        self.size.observe(self._guard(lambda _: self.refresh()), names="value")
         self.project_menu.observe(self._guard(lambda ch: self.project(ch["new"] or None)), names="value")
         self._game_chosen()
         self.widget = w.VBox([
@@ -166,12 +169,14 @@ class RoundsPanel:
         players = sum(1 for v in views for name in v.seats if name)
         empty = sum(1 for v in views for name in v.seats if not name)
         level = dict((v, k) for k, v in self.level.options).get(self.level.value, self.level.value)
+        alone = (f" <span style='color:{RED}'>{html.escape(strangers_words(players, self.size.value))}</span>"
+                 if made[0].design == ONE_TABLE else "")
         self.status.value = (f"<span style='color:{GREEN}'>Round {made[0].round}: {players} player"
                              f"{'s' if players != 1 else ''} at {len(made)} table{'s' if len(made) != 1 else ''} of "
                              f"{html.escape(game_title(self.game.value))}"
                              + (f"; {empty} seat{'s' if empty != 1 else ''} played by the computer "
                                 f"({html.escape(level)})" if empty else "")
-                             + ". Their devices show their tables now.</span>")
+                             + ". Their devices show their tables now.</span>" + alone)
         return [t.label for t in made]
 
     # ---- the tables, live ---------------------------------------------------------------------------------
@@ -186,9 +191,12 @@ class RoundsPanel:
         away = float(self.away.value)
         here = store.players(code, game=game, within=away)
         names = ", ".join(html.escape(n) for n, _ in here)
+        warning = strangers_words(len(here), int(self.size.value)) if here and self.design.value == "strangers" \
+            else ""
         self.waiting.value = (f"<b>In the {html.escape(game_title(game))} app now:</b> {len(here)} player"
                               f"{'s' if len(here) != 1 else ''}" + (f" ({names})" if here else
-                                                                    ": the students join the class there first"))
+                                                                    ": the students join the class there first")
+                              + (f"<br><span style='color:{RED}'>{html.escape(warning)}</span>" if warning else ""))
         self.views = store.tables(code)
         current = [v for v in self.views if v.info.round == max((x.info.round for x in self.views), default=0)]
         self.list.value = TABLE_STYLE + tables_html(current or self.views[:12])
