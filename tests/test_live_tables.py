@@ -262,7 +262,7 @@ def test_a_read_while_a_move_commits_sees_one_consistent_table(url):
             move = str(state.moves()[0])
             device.play(code, t.key, tickets[state.to_move], state.ply, move)
             state = state.play(move)
-        real = reader._table
+        real = reader.live_tables._table
         moved: list[int] = []
 
         def row_then_a_move(tx, code_, key):
@@ -274,10 +274,10 @@ def test_a_read_while_a_move_commits_sees_one_consistent_table(url):
                 state = state.play(move)
                 moved.append(state.ply)
             return info
-        reader._table = row_then_a_move
+        reader.live_tables._table = row_then_a_move  # type: ignore[method-assign]
         view = reader.table(code, t.key)
         assert moved == [3] and view.info.moves == len(view.record["moves"]) in (2, 3)
-        reader._table = real
+        reader.live_tables._table = real  # type: ignore[method-assign]
         assert reader.table(code, t.key).info.moves == 3 == len(reader.table(code, t.key).record["moves"])
 
 

@@ -162,6 +162,10 @@ class ClassStore:
         """A table ended by the teacher (LiveTables.end_table)."""
         self.live_tables.end_table(code, key)
 
+    def depart(self, code: str, name: str, passed: str) -> bool:
+        """A player's device leaves the class, its name free at once (LiveTables.depart)."""
+        return self.live_tables.depart(code, name, passed)
+
     # ---- what a backend supplies -----------------------------------------------------------------
     def _connect(self) -> None:
         raise NotImplementedError
