@@ -41,7 +41,7 @@ from .xallies_lab import TABLE_STYLE, figure_png, plot_rates
 
 CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spacing:0.12em;color:#1A1A1A}"
               ".xlib-class-hint{font-size:22px;line-height:1.35;max-width:1100px}"
-              ".xlib-class-show{display:flex;flex-wrap:wrap;gap:12px 56px;align-items:flex-end}"
+              ".xlib-class-show{display:flex;flex-wrap:wrap;gap:12px 56px;align-items:flex-start}"
               ".xlib-class-address{font:bold 56px/1.1 monospace;color:#1A1A1A;overflow-wrap:anywhere}</style>")
 #: the panel's words grow with the screen as the lab's tables do: 20 px and more on a 1920-pixel projector, read from
 #: the back of the room (its headings larger); the teacher's buttons keep their size
@@ -59,8 +59,9 @@ CLEARS = {"games": ("Clear the games", "Yes, clear the games"),
 ADDRESS_VARIABLE = "XLIB_APP_ADDRESS"
 #: the QR code beside the class code: as large as the code's letters allow on a laptop, larger on a projector,
 #: black on white with its quiet zone (its SVG has no size of its own)
-QR_STYLE = ("<style>.xlib-class-qr{display:flex;flex-direction:column;gap:4px;max-width:min(100%,420px)}"
-            ".xlib-class-qr svg{width:clamp(180px,19vw,400px);height:auto;display:block;background:#FFFFFF}"
+QR_STYLE = ("<style>.xlib-class-words{display:flex;flex-direction:column;gap:12px;min-width:0;flex:0 1 auto}"
+            ".xlib-class-qr{display:flex;flex-direction:column;gap:4px;width:clamp(180px,19vw,400px);max-width:100%}"
+            ".xlib-class-qr svg{width:100%;height:auto;display:block;background:#FFFFFF}"
             ".xlib-class-qr-words{font-size:clamp(14px,1.1vw,22px);line-height:1.3}"
             ".xlib-class-link{font:clamp(12px,0.9vw,18px)/1.3 monospace;overflow-wrap:anywhere;color:#333333}</style>")
 #: the top of an app's page for a student in a class (xlib.panels.joinlink): the class box and the table above the
@@ -101,8 +102,8 @@ def code_and_address(code: str, game: str = "xallies") -> str:
                  "</div>")
         first = "Or open this address, then the app of any game"
         scan = qr_block(join_link(address, game, code), game_title(game), code)
-    return (CODE_STYLE + QR_STYLE + f"<div class='xlib-class-show'><div><div>Class code</div>"
-            f"<div class='xlib-class-code'>{code}</div></div>{where}{scan}</div>"
+    return (CODE_STYLE + QR_STYLE + f"<div class='xlib-class-show'><div class='xlib-class-words'><div><div>Class "
+            f"code</div><div class='xlib-class-code'>{code}</div></div>{where}</div>{scan}</div>"
             f"<div class='xlib-class-hint'>{first}, scroll to <b>Play in a class</b>, type "
             f"<b>{code}</b> and a name for your group.</div>")
 

@@ -85,17 +85,25 @@ function topPlace() {
   jump.textContent = "Your table \u2191";
   jump.hidden = true;
   document.body.appendChild(jump);
+  // the element that scrolls the page (Voila's lab template scrolls a box of its own, not the window)
+  const scroller = () => {
+    for (let n = slot.parentElement; n; n = n.parentElement) {
+      const y = getComputedStyle(n).overflowY;
+      if ((y === "auto" || y === "scroll") && n.scrollHeight > n.clientHeight) return n;
+    }
+    return document.scrollingElement || document.documentElement;
+  };
   let back = null;   // where the student was reading when they went up to their table
   jump.addEventListener("click", (e) => {
     e.preventDefault();
-    back = window.scrollY;
+    back = scroller().scrollTop;
     slot.scrollIntoView({ block: "start" });
     const first = slot.querySelector("a, button, input");
     if (first) first.focus({ preventScroll: true });
   });
   slot.querySelector(".xlib-to-lesson").addEventListener("click", (e) => {
     e.preventDefault();
-    if (back !== null) { window.scrollTo(0, back); back = null; }
+    if (back !== null) { scroller().scrollTop = back; back = null; }
     else lesson.scrollIntoView({ block: "start" });
     lesson.focus({ preventScroll: true });
   });
@@ -128,26 +136,36 @@ function render({ model, el }) {
   model.save_changes();
   const slot = topPlace();
   if (!slot) return;
-  const join = el.closest(".xlib-class-join");
-  const arrange = () => {
+  let pending = "", timer = 0;
+  // The class box is this view's box; the board is found by its class. A view is drawn before the page holds it,
+  // and Voila draws the cells one after the other: what is not on the page yet is looked for again shortly.
+  const arrange = (tries) => {
+    window.clearTimeout(timer);
+    const join = el.closest(".xlib-class-join");
     const board = document.querySelector("." + model.get("board_class"));
-    place(join, slot.querySelector(".xlib-top-join"), model.get("up"),
-          "Your class box is at the top of the page.");
-    place(board, slot.querySelector(".xlib-top-board"), model.get("up") && model.get("board"),
+    const up = model.get("up"), boardUp = up && model.get("board");
+    place(join, slot.querySelector(".xlib-top-join"), up, "Your class box is at the top of the page.");
+    place(board, slot.querySelector(".xlib-top-board"), boardUp,
           "The board shows your class table, at the top of the page.");
-    slot.hidden = !model.get("up");
+    slot.hidden = !up;
     slot.xlibShowJump();
+    if (((up && !join) || (boardUp && !board)) && tries < 300) {
+      timer = window.setTimeout(() => arrange(tries + 1), 100);
+      return;
+    }
+    if (pending && !slot.hidden) {   // the table (or the class box, from a link) is new on this page: go to it
+      const why = pending;
+      pending = "";
+      slot.scrollIntoView({ block: "start" });
+      const name = slot.querySelector(".xlib-class-group-input input");
+      if (why === "link" && name && !name.disabled) name.focus({ preventScroll: true });
+    }
   };
-  arrange();
-  model.on("change:up", arrange);
-  model.on("change:board", arrange);
-  model.on("change:show", () => {   // the table (or the class box, from a link) is new on this page: go to it
-    arrange();
-    if (slot.hidden || !model.get("show")) return;
-    slot.scrollIntoView({ block: "start" });
-    const name = slot.querySelector(".xlib-class-group-input input");
-    if (model.get("show") === "link" && name && !name.disabled) name.focus({ preventScroll: true });
-  });
+  arrange(0);
+  model.on("change:up", () => arrange(0));
+  model.on("change:board", () => arrange(0));
+  model.on("change:show", () => { pending = model.get("show"); if (pending) arrange(0); });
+  if (model.get("show")) { pending = model.get("show"); arrange(0); }
 }
 export default { render };
 """
