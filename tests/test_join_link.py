@@ -156,3 +156,29 @@ def test_a_link_to_another_class_wins_over_the_class_kept_from_before(tmp_path):
     again.keeper.saved, again.keeper.loaded = first.keeper.keep, True
     assert again.code is None and again.code_box.value == new
     teacher.close()
+
+
+def test_the_gallery_fits_a_phone_and_its_lab_cards_say_where_they_are_made_for():
+    from xlib.panels.gallery import CARDS, LAB_ON_PHONE, PHONE_STYLE, card_html, gallery_html
+
+    for site in (False, True):
+        page = gallery_html(site=site)
+        assert page.startswith(PHONE_STYLE) and "@media (max-width:700px)" in PHONE_STYLE
+        for card in CARDS:
+            assert (LAB_ON_PHONE in card_html(card, site)) == card.lab, card.title
+    assert "width:auto !important" in PHONE_STYLE and "min-height:44px" in PHONE_STYLE
+
+
+def test_the_labs_phone_note_is_on_the_pages_of_the_gallerys_labs():
+    """The served pages' template says on a phone that a lab is a laptop and projector page: its list of labs is
+    the gallery's."""
+    from pathlib import Path
+
+    from xlib.panels.gallery import CARDS
+
+    template = (Path(__file__).resolve().parents[1] / "serve" / "voila" / "templates" / "gallery" /
+                "index.html.j2").read_text()
+    listed = re.search(r"resources\.metadata\.name in \[([^\]]*)\]", template)
+    assert listed and set(re.findall(r'"([^"]+)"', listed.group(1))) == {
+        c.notebook.removesuffix(".ipynb") for c in CARDS if c.lab}
+    assert ".xlib-lab-phone-note { display: none; }" in template and "@media (max-width: 700px)" in template

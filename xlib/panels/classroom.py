@@ -75,7 +75,12 @@ TOP_STYLE = ("<style>.xlib-top-slot{padding:8px 4px 14px;margin:0 0 14px;border-
              ".xlib-table-away{padding:6px 10px;margin:6px 0;border:1px dashed #999999;color:#222222;font-size:15px}"
              ".xlib-to-table{position:fixed;right:12px;bottom:12px;z-index:900;min-height:44px;box-sizing:border-box;"
              "padding:12px 18px;border-radius:22px;background:#1F3A5F;color:#FFFFFF!important;"
-             "font:bold 16px/20px sans-serif;text-decoration:none;box-shadow:0 2px 6px rgba(0,0,0,0.35)}</style>")
+             "font:bold 16px/20px sans-serif;text-decoration:none;box-shadow:0 2px 6px rgba(0,0,0,0.35)}"
+             # on a touch screen the class box's fields and buttons are a finger's size, and its text of 16 px
+             # keeps a phone from zooming into a field
+             "@media (pointer:coarse),(any-pointer:coarse){.xlib-class-join button{min-height:44px}"
+             ".xlib-class-join .widget-text{height:auto !important}"
+             ".xlib-class-join input{min-height:44px;font-size:16px}}</style>")
 
 
 def app_address() -> str | None:
@@ -283,10 +288,9 @@ class ClassJoin(_ClassWidget):
         self.link_code: str | None = None   # the class code the page's link carried
         self.at_top = False                  # the class box stands at the top (link, reload, seated at a table)
         self.seated = False                  # the board shows this student's class table
-        self.widget = w.VBox([w.HTML(TOP_STYLE, layout=w.Layout(height="0px")),
-                              w.HBox([self.code_box, self.group_box, self.join_button, self.leave_button],
-                                     layout=w.Layout(flex_flow="row wrap")), self.status, self.errors, self.slot,
-                              self.keeper],
+        self.widget = w.VBox([w.HBox([self.code_box, self.group_box, self.join_button, self.leave_button],
+                                     layout=w.Layout(flex_flow="row wrap")), self.status, self.errors,
+                              w.HTML(TOP_STYLE, layout=w.Layout(height="0px")), self.slot, self.keeper],
                              layout=w.Layout(border="1px solid #BBBBBB", padding="6px 10px", max_width="900px"))
         self.widget.add_class("xlib-class-join")
         # the lesson's exercises done on this page count for the group too
