@@ -227,3 +227,40 @@ def test_three_phones_join_from_the_qr_link_and_play_a_whole_table_by_taps(lan_b
         for p in phones:
             p.context.close()
         teacher.context.close()
+
+
+WIDE = """() => { const w = document.documentElement.clientWidth; const out = [];
+  for (const el of document.querySelectorAll('#rendered_cells *')) { const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > w + 1) out.push(el.tagName + '.' + String(el.className).slice(0, 60)); }
+  return out; }"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)])
+def test_the_gallery_fits_a_phone_and_a_lab_says_it_is_for_the_laptop(lan_browser, class_site, artifacts, size):
+    address, _, _ = class_site
+    context = lan_browser.new_context(**{**PHONE, "viewport": {"width": size[0], "height": size[1]}})
+    try:
+        page = context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+        page.goto(f"{address}/voila/render/index.ipynb", timeout=180_000)
+        page.locator(".xlib-card").first.wait_for(timeout=180_000)
+        assert page.evaluate(WIDE) == []   # nothing lies off the right edge
+        widths = page.locator(".xlib-card").evaluate_all("(cs) => cs.map(c => c.getBoundingClientRect().width)")
+        assert min(widths) >= 0.85 * size[0], widths   # one card across the width, under the other
+        heights = page.locator(".xlib-card a, .xlib-handouts button").evaluate_all(
+            "(es) => es.map(e => e.getBoundingClientRect().height)")
+        assert heights and min(heights) >= 44, heights   # a finger's size
+        labs = page.locator(".xlib-card", has=page.locator(".xlib-card-phone"))
+        assert labs.count() == 3 and all(n.is_visible() for n in labs.locator(".xlib-card-phone").all())
+        no_errors(page)
+        page.screenshot(path=str(artifacts / f"join-gallery-{size[0]}.png"))
+        page.goto(f"{address}/voila/render/balance.ipynb", timeout=300_000)
+        note = page.locator(".xlib-lab-phone-note")
+        note.wait_for(state="visible", timeout=300_000)
+        assert "made for the teacher's laptop and the projector" in note.inner_text()
+        assert note.evaluate("(el) => el.getBoundingClientRect().top") < 100   # at the top
+        page.set_viewport_size({"width": 1366, "height": 768})   # on the laptop it says nothing
+        assert not note.is_visible()
+    finally:
+        context.close()
