@@ -36,12 +36,13 @@ from ..board.board import Board, in_kernel
 from ..board.keeper import Keeper
 from ..board.progress import LessonProgress, progress_for
 from ..live import LocalGame
+from .joinlink import TableSlot, join_link, qr_block, query_code
 from .seated import ClassSeat
 from .xallies_lab import TABLE_STYLE, figure_png, plot_rates
 
 CODE_STYLE = ("<style>.xlib-class-code{font:bold 96px/1.05 monospace;letter-spacing:0.12em;color:#1A1A1A}"
               ".xlib-class-hint{font-size:22px;line-height:1.35;max-width:1100px}"
-              ".xlib-class-show{display:flex;flex-wrap:wrap;gap:12px 56px;align-items:flex-end}"
+              ".xlib-class-show{display:flex;flex-wrap:wrap;gap:12px 56px;align-items:flex-start}"
               ".xlib-class-address{font:bold 56px/1.1 monospace;color:#1A1A1A;overflow-wrap:anywhere}</style>")
 #: the panel's words grow with the screen as the lab's tables do: 20 px and more on a 1920-pixel projector, read from
 #: the back of the room (its headings larger); the teacher's buttons keep their size
@@ -57,6 +58,30 @@ CLEARS = {"games": ("Clear the games", "Yes, clear the games"),
           "groups": ("Clear games and groups", "Yes, clear games and groups")}
 #: where `make app` tells the kernels the address it serves the apps at (HOST and PORT)
 ADDRESS_VARIABLE = "XLIB_APP_ADDRESS"
+#: the QR code beside the class code: as large as the code's letters allow on a laptop, larger on a projector,
+#: black on white with its quiet zone (its SVG has no size of its own)
+QR_STYLE = ("<style>.xlib-class-words{display:flex;flex-direction:column;gap:12px;min-width:0;flex:0 1 auto}"
+            ".xlib-class-qr{display:flex;flex-direction:column;gap:4px;width:clamp(180px,19vw,400px);max-width:100%}"
+            ".xlib-class-qr svg{width:100%;height:auto;display:block;background:#FFFFFF}"
+            ".xlib-class-qr-words{font-size:clamp(14px,1.1vw,22px);line-height:1.3}"
+            ".xlib-class-link{font:clamp(12px,0.9vw,18px)/1.3 monospace;overflow-wrap:anywhere;color:#333333}</style>")
+#: the top of an app's page for a student in a class (xlib.panels.joinlink): the class box and the table above the
+#: lesson, a link back to the lesson, and from anywhere in the lesson a button back up to the table
+TOP_STYLE = ("<style>.xlib-top-slot{padding:8px 4px 14px;margin:0 0 14px;border-bottom:2px solid #BBBBBB}"
+             ".xlib-top-slot[hidden],.xlib-to-table[hidden]{display:none!important}"
+             ".xlib-top-links{display:flex;justify-content:flex-end}"
+             ".xlib-top-links a,.xlib-table-away a{display:inline-block;min-height:44px;line-height:44px;"
+             "padding:0 10px;font-size:16px}"
+             ".xlib-top-join .xlib-class-join{margin-bottom:8px}"
+             ".xlib-table-away{padding:6px 10px;margin:6px 0;border:1px dashed #999999;color:#222222;font-size:15px}"
+             ".xlib-to-table{position:fixed;right:12px;bottom:12px;z-index:900;min-height:44px;box-sizing:border-box;"
+             "padding:12px 18px;border-radius:22px;background:#1F3A5F;color:#FFFFFF!important;"
+             "font:bold 16px/20px sans-serif;text-decoration:none;box-shadow:0 2px 6px rgba(0,0,0,0.35)}"
+             # on a touch screen the class box's fields and buttons are a finger's size, and its text of 16 px
+             # keeps a phone from zooming into a field
+             "@media (pointer:coarse),(any-pointer:coarse){.xlib-class-join button{min-height:44px}"
+             ".xlib-class-join .widget-text{height:auto !important}"
+             ".xlib-class-join input{min-height:44px;font-size:16px}}</style>")
 
 
 def app_address() -> str | None:
@@ -69,9 +94,11 @@ def app_address() -> str | None:
     return address
 
 
-def code_and_address(code: str) -> str:
-    """The class code, large, beside the address the students open (or where to find it)."""
+def code_and_address(code: str, game: str = "xallies") -> str:
+    """The class code, large, beside the address the students open (or where to find it) and the QR code of the
+    link that opens `game`'s app with the code filled in (a phone's camera reads it: the student types a name)."""
     address = app_address()
+    scan = ""
     if address is None:
         where = ("<div class='xlib-class-hint'>The students open the apps at this computer's network address. "
                  "To show it here, serve the apps with <b>make app HOST=0.0.0.0</b> (it also prints it).</div>")
@@ -79,9 +106,10 @@ def code_and_address(code: str) -> str:
     else:
         where = (f"<div><div>Students open</div><div class='xlib-class-address'>{html.escape(address)}</div>"
                  "</div>")
-        first = "Open this address, then the app of any game"
-    return (CODE_STYLE + f"<div class='xlib-class-show'><div><div>Class code</div>"
-            f"<div class='xlib-class-code'>{code}</div></div>{where}</div>"
+        first = "Or open this address, then the app of any game"
+        scan = qr_block(join_link(address, game, code), game_title(game), code)
+    return (CODE_STYLE + QR_STYLE + f"<div class='xlib-class-show'><div class='xlib-class-words'><div><div>Class "
+            f"code</div><div class='xlib-class-code'>{code}</div></div>{where}</div>{scan}</div>"
             f"<div class='xlib-class-hint'>{first}, scroll to <b>Play in a class</b>, type "
             f"<b>{code}</b> and a name for your group.</div>")
 
@@ -268,8 +296,16 @@ class ClassJoin(_ClassWidget):
         # this device's place in the class (code, name, pass), kept in the browser: a reload joins again
         self.keeper = Keeper(f"xlib-class:{board.game_name}")
         self.passed: str | None = None
+        # the top of the page, where the class box and the table stand for a student who came by the class's link,
+        # joined, or sits at a table; it also reads the page's link (before the keeper: a link's class comes first)
+        self.slot = TableSlot(board_class=f"xlib-class-board-{board.game_name}",
+                              layout=w.Layout(height="0px", overflow="hidden"))
+        self.link_code: str | None = None   # the class code the page's link carried
+        self.at_top = False                  # the class box stands at the top (link, reload, seated at a table)
+        self.seated = False                  # the board shows this student's class table
         self.widget = w.VBox([w.HBox([self.code_box, self.group_box, self.join_button, self.leave_button],
-                                     layout=w.Layout(flex_flow="row wrap")), self.status, self.errors, self.keeper],
+                                     layout=w.Layout(flex_flow="row wrap")), self.status, self.errors,
+                              w.HTML(TOP_STYLE, layout=w.Layout(height="0px")), self.slot, self.keeper],
                              layout=w.Layout(border="1px solid #BBBBBB", padding="6px 10px", max_width="900px"))
         self.widget.add_class("xlib-class-join")
         # the lesson's exercises done on this page count for the group too
@@ -278,7 +314,10 @@ class ClassJoin(_ClassWidget):
             self.widget = site_notice()
             return
         board.listeners.append(self._guard(self._changed))
+        board.widget.add_class(self.slot.board_class)
         self.progress.listeners.append(self._guard(self._lesson_changed))
+        self.slot.observe(self._guard(lambda change: self.from_link(change["new"])), names="query")
+        self.from_link(os.environ.get("QUERY_STRING"))   # a page served without a pre-heated kernel knows it now
         self.keeper.observe(self._guard(self._rejoin), names="loaded")
         self.keeper.pinged.append(self._guard(self._here))
         if board.keeper is not None:
@@ -293,6 +332,34 @@ class ClassJoin(_ClassWidget):
         return wrapped
 
     # ---- joining ------------------------------------------------------------------------------
+    def from_link(self, query: str | None) -> bool:
+        """The page was opened by a class's link (`?class=UJY9`): the code is filled in and the class box stands at
+        the top of the page, so the student types only a name; whether the link carried a class code."""
+        code = query_code(query)
+        if code is None or self.code is not None or self.link_code == code:
+            return code is not None and self.link_code == code
+        self.link_code = code
+        self.at_top = True
+        self.code_box.value = code
+        self.status.value = _say(f"Class <b>{code}</b> is filled in from your link. Type your name (or your group's, "
+                                 f"if you share this device), then press <b>Join the class</b>.")
+        self._place()
+        self.slot.bring("link")
+        return True
+
+    def _place(self) -> None:
+        """The class box at the top of the page once the student came by a link, reloaded a joined page or sat at a
+        table, and the board with it while it shows the student's class table (brought into view when new)."""
+        seated = self.seat is not None and self.seat.table is not None and self.board.game is self.seat.table
+        new = seated and not self.seated
+        self.seated = seated
+        self.at_top = self.at_top or seated
+        with self.slot.hold_sync():
+            self.slot.up = self.at_top
+            self.slot.board = seated
+        if new:
+            self.slot.bring("seated")
+
     def join(self, code: str, group: str, passed: str | None = None) -> bool:
         """Join class `code` as `group` (a student, or a group at this device; `passed` the pass of an earlier
         visit); a group's unfinished game comes back on a board with no moves yet, and the teacher can seat the
@@ -334,6 +401,7 @@ class ClassJoin(_ClassWidget):
                                      f"you finish on the board is stored for the class.", GREEN)
             self._changed(self.board.state)
         self._lesson_changed()
+        self._place()
         return True
 
     def _resume(self, game: StoredGame) -> None:
@@ -351,12 +419,17 @@ class ClassJoin(_ClassWidget):
         if not kept or self.code is not None:
             return
         code, name, passed = kept.get("code"), kept.get("name"), kept.get("pass")
+        if self.link_code is not None and code != self.link_code:
+            return   # the page came by another class's link: that class is the one to join
         if isinstance(code, str) and isinstance(name, str) and isinstance(passed, str):
             if self.join(code, name, passed):
                 if self.seat is not None:
                     self.seat.follow()   # back at the table this device sat at, as it stands now
                 self.status.value = _say(f"Welcome back, <b>{html.escape(name)}</b>: this page joined class "
                                          f"<b>{html.escape(code)}</b> again. {self.status.value}", GREEN)
+                self.at_top = True   # where the reloaded page opens
+                self._place()
+                self.slot.bring("welcome")
             else:
                 self.keeper.store(None)
 
@@ -365,8 +438,10 @@ class ClassJoin(_ClassWidget):
             self.seat.here()
 
     def _told(self, text: str, kind: str) -> None:
-        """What following the class's tables made happen, in the join box's status line."""
+        """What following the class's tables made happen, in the join box's status line (a new table comes to the
+        top of the page)."""
         self.status.value = _say(text, {"good": GREEN, "illegal": RED}.get(kind, "#222222"))
+        self._place()
 
     def _cleared(self) -> None:
         """The teacher cleared the class's games: the counts start again, and the game on the board is saved
@@ -404,6 +479,7 @@ class ClassJoin(_ClassWidget):
         self.code_box.disabled = self.group_box.disabled = self.join_button.disabled = False
         self.leave_button.layout.display = "none"
         self.status.value = _say("You left the class: games on this board are no longer stored.")
+        self._place()
 
     # ---- saving -------------------------------------------------------------------------------
     def _new_game(self, state: State) -> None:
@@ -574,6 +650,8 @@ class ClassPanel(_ClassWidget):
                             repeat=True, layout=w.Layout(display="none"))
         self.clock.observe(self._guard(self._tick), names="value")
         self.rounds = RoundsPanel(self.store, lambda: self.code, self.background, self._submit, self._report)
+        # the QR code opens the app of the game the tables are seated at
+        self.rounds.game.observe(self._guard(self._game_chosen), names="value")
         self.start_button.on_click(self._guard(lambda _: self.start()))
         self.open_button.on_click(self._guard(lambda _: self.open(self.open_box.value)))
         self.refresh_button.on_click(self._guard(lambda _: self.refresh_now()))
@@ -634,7 +712,7 @@ class ClassPanel(_ClassWidget):
     def _show_class(self, code: str, closed: bool) -> None:
         self.code, self.closed, self.seen = code, closed, None
         self.frame = tables.game_frame([])
-        self.code_view.value = code_and_address(code)
+        self.code_view.value = code_and_address(code, self.rounds.game.value)
         self.class_buttons.layout.display = None
         self.again_button.layout.display = "none"
         self.keeper.store({"code": code})
@@ -644,6 +722,11 @@ class ClassPanel(_ClassWidget):
         self.rounds.show()
         if self.background:
             self.clock.playing = True
+
+    def _game_chosen(self, _change: Any = None) -> None:
+        """The game of the live tables changed: the QR code opens its app."""
+        if self.code is not None:
+            self.code_view.value = code_and_address(self.code, self.rounds.game.value)
 
     def _tick(self, _change: dict[str, Any]) -> None:
         """The clock's tick (every `period` seconds, on the kernel's main thread): redraw if anything changed.

@@ -20,6 +20,16 @@ RULES = "docs/RULES.md"
 
 CARD_STYLE = ("display:inline-block;vertical-align:top;width:250px;min-height:170px;margin:6px;padding:12px;"
               "border:1px solid #bbb;border-radius:8px;background:{colour}")
+#: below 700 px (a phone) the cards run across the width one under the other, and a lab's card says it is made for
+#: a laptop and a projector; on a touch screen every link and button of the page is a finger's size (44 px)
+PHONE_STYLE = ("<style>.xlib-card{box-sizing:border-box;max-width:100%}.xlib-card-phone{display:none}"
+               "@media (max-width:700px){.xlib-gallery .xlib-card{display:block !important;width:auto !important;"
+               "min-height:0 !important;margin:8px 0 !important}.xlib-card-phone{display:block;margin:0 0 4px}}"
+               "@media (pointer:coarse),(any-pointer:coarse){.xlib-card a,.xlib-first a{"
+               "display:inline-block;min-height:44px;line-height:44px}.xlib-handouts button{min-height:44px}}"
+               "</style>")
+#: what a lab's card says on a phone
+LAB_ON_PHONE = "Made for the teacher's laptop and the projector: open it there."
 
 
 @dataclass(frozen=True)
@@ -79,6 +89,8 @@ def card_html(card: Card, site: bool) -> str:
     else:
         # _self: the page's output renderer opens other links in a new tab, and a student stays in one
         action = f'<a href="{_page(card.notebook, site)}" target="_self"><b>{card.action}</b></a>'
+    if card.lab:   # said on a phone only (PHONE_STYLE)
+        action = f'<i class="xlib-card-phone">{LAB_ON_PHONE}</i>{action}'
     first = ' <span class="xlib-card-first" style="font-size:13px;font-weight:normal">(start here)</span>' \
         if card.notebook == FIRST else ""
     return (f'<div class="xlib-card" style="{CARD_STYLE.format(colour=card.colour)}"><h3 style="margin-top:0">'
@@ -127,7 +139,7 @@ def gallery_html(site: bool | None = None) -> str:
     """The cards and the line under them, for the page this runs on (served, or the static site)."""
     site = runtime.on_site() if site is None else site
     cards = "".join(card_html(card, site) for card in CARDS)
-    return f'{first_html(site)}<div class="xlib-gallery">{cards}</div>{elsewhere_html(site)}'
+    return f'{PHONE_STYLE}{first_html(site)}<div class="xlib-gallery">{cards}</div>{elsewhere_html(site)}'
 
 
 def cards() -> object:
