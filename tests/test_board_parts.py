@@ -323,3 +323,23 @@ def test_the_live_tables_are_a_part_the_store_hands_its_transactions_to(tmp_path
         store._attempt = attempt   # type: ignore[method-assign]
         info = store.open_table(code, "x", seed=3, size=5)
         assert runs == [True] and store.table(code, info.key).state.ply == 0 and runs == [True, False]
+
+
+# ---- the parts keep to their own ----------------------------------------------------------------------------
+PARTS = ("board", "shown", "picture", "words", "clicks", "turns", "history", "newgame", "files", "modes", "keeping",
+         "layout", "keys", "seats")
+
+
+def test_no_part_reaches_into_another_parts_private_names():
+    """A part reads its own private names (`self._…`) and only the public names of what it is given."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(xlib.__file__).parent / "board"
+    reached = []
+    for name in PARTS:
+        for node in ast.walk(ast.parse((folder / f"{name}.py").read_text())):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                reached.append(f"{name}: {ast.unparse(node)}")
+    assert reached == []
