@@ -343,3 +343,19 @@ def test_no_part_reaches_into_another_parts_private_names():
                     and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
                 reached.append(f"{name}: {ast.unparse(node)}")
     assert reached == []
+
+
+def test_the_players_panel_follows_the_seats_of_the_game_it_shows_and_of_no_other():
+    from xlib.board.seats import SeatPanel
+
+    shown = shown_x()
+    panel = SeatPanel(guard)
+    panel.build(shown.game, shown.view)
+    shown.game.set_seat(1, "easy")   # by code, or by the teacher: the menu follows
+    assert panel.menus[1].value == "easy"
+    line = shown.game.branch(shown.state)
+    panel.build(line, shown.view)
+    shown.game.set_seat(1, "person")   # the game no longer shown: its seats are not this panel's now
+    assert panel.menus[1].value == "easy" and shown.game.listeners == []
+    line.set_seat(2, "easy")
+    assert panel.menus[2].value == "easy"
