@@ -323,3 +323,39 @@ def test_the_live_tables_are_a_part_the_store_hands_its_transactions_to(tmp_path
         store._attempt = attempt   # type: ignore[method-assign]
         info = store.open_table(code, "x", seed=3, size=5)
         assert runs == [True] and store.table(code, info.key).state.ply == 0 and runs == [True, False]
+
+
+# ---- the parts keep to their own ----------------------------------------------------------------------------
+PARTS = ("board", "shown", "picture", "words", "clicks", "turns", "history", "newgame", "files", "modes", "keeping",
+         "layout", "keys", "seats")
+
+
+def test_no_part_reaches_into_another_parts_private_names():
+    """A part reads its own private names (`self._…`) and only the public names of what it is given."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(xlib.__file__).parent / "board"
+    reached = []
+    for name in PARTS:
+        for node in ast.walk(ast.parse((folder / f"{name}.py").read_text())):
+            if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
+                    and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+                reached.append(f"{name}: {ast.unparse(node)}")
+    assert reached == []
+
+
+def test_the_players_panel_follows_the_seats_of_the_game_it_shows_and_of_no_other():
+    from xlib.board.seats import SeatPanel
+
+    shown = shown_x()
+    panel = SeatPanel(guard)
+    panel.build(shown.game, shown.view)
+    shown.game.set_seat(1, "easy")   # by code, or by the teacher: the menu follows
+    assert panel.menus[1].value == "easy"
+    line = shown.game.branch(shown.state)
+    panel.build(line, shown.view)
+    shown.game.set_seat(1, "person")   # the game no longer shown: its seats are not this panel's now
+    assert panel.menus[1].value == "easy" and shown.game.listeners == []
+    line.set_seat(2, "easy")
+    assert panel.menus[2].value == "easy"

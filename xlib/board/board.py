@@ -205,9 +205,7 @@ class Board:
                 words.tell_news(words.elsewhere(change))
                 if shown.game.computer_to_move():
                     self.computer_turns()
-        elif change.kind == "seats":
-            if self.seat_panel is not None:
-                self.seat_panel.show(shown.game, change.seat)
+        elif change.kind == "seats":   # the Players panel follows the seats itself
             self.refresh()
             if shown.busy is None:
                 self.computer_turns()

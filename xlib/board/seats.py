@@ -1,7 +1,8 @@
 """Who sits in each seat: the Players panel's seat menus (a person or a computer level) and name boxes.
 
 The panel shows a live game's seats and hands what a student chooses to the game (`set_seat`, `set_name`);
-the board hears the change from the game, like any other, so the panel never calls the board."""
+it listens to the game it shows, and brings its menus in line with a seat changed elsewhere. The board hears
+the change from the game, like any other, so the panel never calls the board."""
 from __future__ import annotations
 
 import html
@@ -10,7 +11,7 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from .. import agents
-from ..live import PERSON, LiveGame, TableGame
+from ..live import PERSON, Change, LiveGame, TableGame
 from ..live.table import seat_words
 from . import shared
 from .view import View
@@ -40,7 +41,12 @@ class SeatPanel:
         self.view: View | None = None
 
     def build(self, game: LiveGame, view: View) -> None:
-        """The rows for `game`'s seats, as they stand now (at a class table, who holds each, in words)."""
+        """The rows for `game`'s seats, as they stand now (at a class table, who holds each, in words); the panel
+        follows that game's seats from now on (and no longer those of the game it showed before)."""
+        if game is not self.game:
+            if self.game is not None:
+                self.game.listeners[:] = [f for f in self.game.listeners if f != self._heard]
+            game.listeners.append(self._heard)
         self.game, self.view = game, view
         state = game.state
         if isinstance(game, TableGame):
@@ -108,6 +114,11 @@ class SeatPanel:
             self.build(game, self.view)   # a computer player the menu does not offer: the menus anew
         elif menu.value != who:
             menu.value = who
+
+    def _heard(self, change: Change) -> None:
+        """A change of the game shown: a seat changed (here, by code, or by the teacher) shows in its menu."""
+        if change.kind == "seats" and self.game is not None:
+            self.show(self.game, change.seat)
 
     def _chosen(self, p: int, who: str) -> None:
         if self.game is not None and self.game.seat(p) != who:
