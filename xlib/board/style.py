@@ -15,15 +15,15 @@ PHONE_MARGIN = 6
 TALLER_ROWS = "--xlib-taller-rows"
 #: on a touch screen every control is a finger's size, FINGER × FINGER: buttons, menus, text fields, the History
 #: slider's knob (drawn as before, inside a larger transparent ring that takes the touch), the sections' headings
-TOUCH = (".xlib-board button,.xlib-tutorial button,.xlib-board select,.xlib-tutorial select,.xlib-shooting button,"
-         ".xlib-lesson-progress button,.xlib-board .xlib-save"
-         f"{{min-height:{FINGER}px !important;min-width:{FINGER}px !important}}"
-         ".xlib-board .xlib-save{display:inline-flex !important;align-items:center;box-sizing:border-box}"
+_OUT = ".jp-OutputArea-output"   # every widget of the page's cells (the board's, the lesson's, the panels beside)
+TOUCH = (f"{_OUT} button,{_OUT} select,{_OUT} input:not([type=checkbox]):not([type=radio]),.xlib-board button,"
+         ".xlib-tutorial button,.xlib-board select,.xlib-shooting button,.xlib-board .xlib-save"
+         f"{{min-height:{FINGER}px !important;min-width:{FINGER}px !important;box-sizing:border-box}}"
+         ".xlib-board .xlib-save{display:inline-flex !important;align-items:center}"
          f".xlib-tutorial{{{TALLER_ROWS}:{FINGER - 28}px}}"
          # the boxes round a taller menu or text field grow with it: a seat's menu never covers its name box
-         ".xlib-board .widget-dropdown,.xlib-board .widget-text,.xlib-board .widget-combobox,"
-         ".xlib-tutorial .widget-dropdown{height:auto !important}"
-         f".xlib-board .widget-text input,.xlib-board .widget-combobox input{{min-height:{FINGER}px}}"
+         f"{_OUT} .widget-dropdown,{_OUT} .widget-text,{_OUT} .widget-combobox,{_OUT} .widget-button,"
+         ".xlib-board .widget-dropdown,.xlib-board .widget-text,.xlib-board .widget-combobox{height:auto !important}"
          f".xlib-board .widget-slider{{min-height:{FINGER}px;height:auto !important}}"
          f".xlib-board .widget-slider .noUi-handle{{width:{FINGER}px !important;height:{FINGER}px !important;"
          f"top:calc(50% - {FINGER // 2}px) !important;right:-{FINGER // 2}px !important;border:14px solid transparent"
@@ -67,6 +67,7 @@ PHONE_STYLE = (
     ".xlib-tutorial .xlib-title .widget-html-content,.xlib-lesson-progress .widget-html-content"
     "{white-space:normal !important;overflow-wrap:anywhere;min-width:0}"
     ".xlib-tutorial .xlib-sentence,.xlib-tutorial .xlib-title{height:auto !important;overflow:visible !important}"
+    ".xlib-tutorial .xlib-sentence{width:calc(100% - 4px) !important}"
     ".xlib-lesson-progress .widget-html{flex:1 1 100% !important;min-width:0 !important;max-width:100%}"
     # the lesson's rows of buttons and menus, and the aiming game, within the width
     ".xlib-tutorial .widget-hbox{flex-wrap:wrap !important;max-width:100%}"
@@ -124,3 +125,5 @@ STYLE = ("<style>.xlib-upload{font-size:0 !important}.xlib-upload i{font-size:13
          ".xlib-shooting{max-width:100%}.xlib-shooting canvas{max-width:100% !important;height:auto !important}"
          ".xlib-shooting .widget-hbox{flex-wrap:wrap;max-width:100%}"
          f"@media (max-width:{PHONE}px){{" + PHONE_STYLE + "}</style>")
+#: the touch sizes alone, for a page without a board (the gallery's buttons): include it once in the page
+TOUCH_STYLE = "<style>@media (pointer:coarse),(any-pointer:coarse){" + TOUCH + "}</style>"
