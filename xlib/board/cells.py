@@ -165,8 +165,9 @@ class CellView(View):
         return words
 
     def key_targets(self, state: State, selection: Any = None) -> list[Target]:
-        """Every cell of the board (a click can choose any of them, if only to hear why not)."""
-        r = self.radius * (0.8 if self.shape == "hex" else 0.9)
+        """Every cell of the board (a click can choose any of them, if only to hear why not), as large as the place
+        a tap picks it in: a hexagon's inner radius (a tap goes to the nearest cell), nine tenths of a square's."""
+        r = self.radius * (SQRT3 / 2 if self.shape == "hex" else 0.9)
         return [Target(self.cell_words(state, i), *self.centre(i), r, r) for i in range(self.size * self.size)]
 
     def key_help(self) -> str:

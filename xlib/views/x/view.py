@@ -55,7 +55,9 @@ class XView(CellView):
     """X on the shared hex cell board: stones, sides, corner badges, ownership paths and the score line."""
 
     shape = "hex"
-    margin = 40
+    #: the room round the rhombus for its coordinates and the corner badges: narrow enough that a cell of the usual
+    #: board (9) is 24 px across on a phone 360 px wide (the board drawn 348 px wide), a finger's place
+    margin = 27
     seat_colours = (palette.VERMILLION, palette.YELLOW, palette.GREEN)
     seat_letters = ("R", "Y", "G")
     option_labels = {"size": "Board size (hexagons on a side; 6 is quick)"}
@@ -390,7 +392,7 @@ class XView(CellView):
         """A badge beside the corner: empty (nobody), the owner's colour and letter, locked once decided."""
         x, y = self.centre(corner.cell)
         dx, dy = BADGE_DIRECTION[k]
-        d = self.radius + BADGE_R + 10
+        d = self.radius + BADGE_R + 4   # beside the corner cell, inside the margin
         bx, by = x + dx * d, y + dy * d
         canvas.set_line_dash([])
         if corner.decided:  # a padlock: shackle above a square body
