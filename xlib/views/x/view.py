@@ -421,7 +421,7 @@ class XView(CellView):
             canvas.fill_circle(bx, by, BADGE_R)
             canvas.stroke_circle(bx, by, BADGE_R)
         canvas.fill_style = palette.text_colour(fill)
-        canvas.font = "bold 13px sans-serif"
+        canvas.font = "bold 17px sans-serif"   # 10 px and more on a phone 360 px wide
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.fill_text(self.seat_letters[corner.owner], bx, by + (2 if corner.decided else 1))
@@ -432,8 +432,8 @@ class XView(CellView):
         canvas.text_align = "left"
         canvas.text_baseline = "middle"
         canvas.fill_style = palette.TEXT
-        canvas.font = "bold 15px sans-serif"
+        canvas.font = "bold 17px sans-serif"
         canvas.fill_text(self.score_line(state) + ".", 12, y + 10, self.width - 24)
         canvas.fill_style = palette.MUTED if not state.over else palette.TEXT
-        canvas.font = "15px sans-serif"
+        canvas.font = "17px sans-serif"
         canvas.fill_text(self.corner_line(state), 12, y + 34, self.width - 24)
