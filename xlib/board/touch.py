@@ -39,12 +39,12 @@ def _font_px(font: str) -> float:
 def drawn_letters(view: View, state: State, overlay: Overlay | None = None) -> list[tuple[float, str]]:
     """Every text the view writes for `state`, with its size in the view's units (scalings inside the drawing
     counted)."""
-    canvas = Recorder()
-    view.draw(canvas, state, overlay or Overlay())
+    recorder = Recorder()
+    view.draw(recorder, state, overlay or Overlay())
     font, scale = "10px sans-serif", 1.0
     saved: list[tuple[str, float]] = []
     out = []
-    for name, value in canvas.ops:
+    for name, value in recorder.ops:
         if name == "font":
             font = value
         elif name == "save":

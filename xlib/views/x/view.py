@@ -65,7 +65,10 @@ class XView(CellView):
     def __init__(self, size: int = 9, **options: Any) -> None:
         super().__init__(size=size, **options)
         self.board_height = self.height
-        self.height = self.height + STRIP
+        # as tall as with the margin of before (40): a laptop, where the screen's height sets the board's size,
+        # shows it as large as before, with its cells larger; the room left is under the score lines
+        before = (self.target_pixels - 80) / (math.sqrt(3) * (size + (size - 1) / 2))
+        self.height = max(self.height, int(math.ceil(80 + 1.5 * before * (size - 1) + 2 * before))) + STRIP
         n = size
         self.corner_cells = (0, n - 1, (n - 1) * n, n * n - 1)
         top = tuple(range(n))
