@@ -4,13 +4,15 @@
 FINGER = 44
 TAP = 24
 
-#: every box that scrolls sideways: the page, and each box holding a board's canvas
+#: every box that scrolls sideways: the page, and each box holding a board's canvas or the aiming game's
 SIDEWAYS_JS = """() => {
   const out = [];
   const doc = document.documentElement;
   if (doc.scrollWidth > doc.clientWidth + 1) out.push(`the page: ${doc.scrollWidth} > ${doc.clientWidth}`);
-  for (const c of document.querySelectorAll('canvas.xlib-canvas')) {
+  for (const c of document.querySelectorAll('canvas.xlib-canvas, .xlib-shooting canvas')) {
     if (!c.getClientRects().length) continue;
+    const r = c.getBoundingClientRect();
+    if (r.right > doc.clientWidth + 1) out.push(`a canvas reaches past the page's edge, to ${r.right}`);
     for (let e = c.parentElement; e; e = e.parentElement) {
       if (e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1)
         out.push(`${e.tagName}.${[...e.classList].join('.')}: ${e.scrollWidth} > ${e.clientWidth}`);

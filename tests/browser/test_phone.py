@@ -13,6 +13,7 @@ from xlib.board.touch import PHONE_BOARD
 from .harness import no_errors, no_violations, open_app, wait_idle, wait_painted
 from .phone_checks import (CONTROLS_JS, CUT_JS, FINGER, SIDEWAYS_JS, WIDTHS_JS, tap_at, taps_for)
 from .test_exercises import first_move_exercise
+from .test_site import VISIT, site  # noqa: F401  (the built static site, served: a fixture)
 
 PHONES = {"390x844": (390, 844), "360x640": (360, 640)}
 APPS = {"xallies.ipynb": "xallies", "alea.ipynb": "alea", "xats.ipynb": "xats", "xerog.ipynb": "xerog",
@@ -167,4 +168,29 @@ def test_the_gallery_on_a_phone(phone, server, artifacts, size):
     fits_a_phone(page, f"the gallery at {size}", controls=False)
     page.screenshot(path=str(artifacts / f"phone-gallery-{size}.png"), full_page=True)
     no_violations(page, f"phone-gallery-{size}", artifacts)
+    no_errors(page)
+
+
+@pytest.mark.parametrize("app", APPS)
+def test_an_app_of_the_static_site_on_a_phone(phone, site, artifacts, app):  # noqa: F811
+    """The same on the static site (Python in the page, the board on the site's own canvas), at 360×640."""
+    game, size = APPS[app], "360x640"
+    page = phone(PHONES[size])
+    page.goto(f"{site}/voici/render/{game}.html", timeout=VISIT)
+    page.wait_for_selector("h1", timeout=VISIT)
+    board = page.locator(".xlib-board.xlib-full").last
+    board.wait_for(timeout=VISIT)
+    lesson = page.locator(".xlib-tutorial").first
+    wait_painted(page, lesson.locator("canvas.xlib-canvas").first, timeout=120)
+    wait_painted(page, board.locator("canvas.xlib-canvas").first, timeout=120)
+    fits_a_phone(page, f"{game} on the site at {size}")
+    under_the_board(board)
+    assert board.locator("canvas.xlib-canvas").first.bounding_box()["width"] >= PHONE_BOARD - 0.5
+    lesson.scroll_into_view_if_needed()
+    answer_by_taps(page, lesson, game)
+    board.scroll_into_view_if_needed()
+    play_undo_redo_by_taps(page, board, game)
+    fits_a_phone(page, f"{game} on the site after a move at {size}")
+    page.screenshot(path=str(artifacts / f"phone-site-{game}-{size}.png"))
+    no_violations(page, f"phone-site-{game}-{size}", artifacts)
     no_errors(page)
