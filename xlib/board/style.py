@@ -21,6 +21,9 @@ TOUCH = (f"{_OUT} button,{_OUT} select,{_OUT} input:not([type=checkbox]):not([ty
          f"{{min-height:{FINGER}px !important;min-width:{FINGER}px !important;box-sizing:border-box}}"
          ".xlib-board .xlib-save{display:inline-flex !important;align-items:center}"
          f".xlib-tutorial{{{TALLER_ROWS}:{FINGER - 28}px}}"
+         # the lesson's row of buttons over its board keeps its height of a 40 px finger: its buttons lose their
+         # margins above and below, so that a lesson board's foot stays on a tablet's screen (1024×768)
+         ".xlib-tutorial>.widget-hbox>*{margin-top:0 !important;margin-bottom:0 !important}"
          # the boxes round a taller menu or text field grow with it: a seat's menu never covers its name box
          f"{_OUT} .widget-dropdown,{_OUT} .widget-text,{_OUT} .widget-combobox,{_OUT} .widget-button,"
          ".xlib-board .widget-dropdown,.xlib-board .widget-text,.xlib-board .widget-combobox{height:auto !important}"
