@@ -165,8 +165,9 @@ class CellView(View):
         return words
 
     def key_targets(self, state: State, selection: Any = None) -> list[Target]:
-        """Every cell of the board (a click can choose any of them, if only to hear why not)."""
-        r = self.radius * (0.8 if self.shape == "hex" else 0.9)
+        """Every cell of the board (a click can choose any of them, if only to hear why not), as large as the place
+        a tap picks it in: a hexagon's inner radius (a tap goes to the nearest cell), nine tenths of a square's."""
+        r = self.radius * (SQRT3 / 2 if self.shape == "hex" else 0.9)
         return [Target(self.cell_words(state, i), *self.centre(i), r, r) for i in range(self.size * self.size)]
 
     def key_help(self) -> str:
@@ -244,7 +245,7 @@ class CellView(View):
         canvas.stroke_circle(cx, cy, r)
         if p.letter:
             canvas.fill_style = p.letter_colour or palette.text_colour(p.fill)
-            canvas.font = f"bold {max(9, int(r * 0.95))}px sans-serif"
+            canvas.font = f"bold {max(17, int(r * 0.95))}px sans-serif"   # 10 px and more on a phone
             canvas.text_align = "center"
             canvas.text_baseline = "middle"
             canvas.fill_text(p.letter, cx, cy + 1)
@@ -270,7 +271,7 @@ class CellView(View):
     def _labels(self, canvas: Any) -> None:
         n, m = self.size, self.margin
         canvas.fill_style = palette.MUTED
-        canvas.font = "16px sans-serif"   # 12 screen pixels and more on the smallest board a laptop shows
+        canvas.font = "17px sans-serif"   # 12 screen pixels and more on a laptop's smallest board, 10 on a phone
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         for f in range(n):

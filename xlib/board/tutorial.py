@@ -85,6 +85,7 @@ class Tutorial:
         anchor = f"<a id='{rule_anchor(self.scenes[0])}'></a>" if self.lazy is None else ""
         self.anchor = w.HTML(anchor, layout=shared.layout(height="0px"), style=shared.html_style())
         self.title = w.HTML(layout=shared.layout(height="30px", overflow="hidden"), style=shared.html_style())
+        self.title.add_class("xlib-title")
         self.sentence = w.HTML(layout=shared.layout(height="72px", overflow="auto", width="100%", max_width="760px"), style=shared.html_style())
         self.sentence.add_class("xlib-sentence")
         self.back_button = w.Button(description="Back", icon="arrow-left", layout=shared.layout(width="90px"), style=shared.button_style())

@@ -276,7 +276,7 @@ class AleaView(CellView):
     def _legend(self, canvas: Any, state: State) -> None:
         y = self.board_height + 10
         x = self.margin
-        canvas.font = "16px sans-serif"
+        canvas.font = "17px sans-serif"   # 10 px and more on a phone 360 px wide
         canvas.text_align = "left"
         canvas.text_baseline = "middle"
         canvas.fill_style = BOARD
@@ -288,7 +288,7 @@ class AleaView(CellView):
         canvas.stroke_style = PROTECTED
         canvas.stroke_circle(x + 9, y, 8)
         canvas.fill_style = palette.TEXT
-        canvas.fill_text("protected: placed or flipped last turn", x + 26, y)
+        canvas.fill_text("protected: placed or flipped last turn", x + 26, y, 320 - 26 - 8)
         x2 = x + 320
         canvas.fill_style = BOARD
         canvas.fill_rect(x2, y - 10, 20, 20)
@@ -296,8 +296,8 @@ class AleaView(CellView):
         canvas.stroke_style = palette.HIGHLIGHT
         canvas.stroke_rect(x2 + 2, y - 8, 16, 16)
         canvas.fill_style = palette.TEXT
-        canvas.fill_text("your stone can convert", x2 + 28, y)
+        canvas.fill_text("your stone can convert", x2 + 28, y, self.width - self.margin - x2 - 28)
         rule = self.rule_now(state)
         if rule:
-            canvas.font = "bold 16px sans-serif"
-            canvas.fill_text(rule, x, y + 28)
+            canvas.font = "bold 17px sans-serif"
+            canvas.fill_text(rule, x, y + 28, self.width - 2 * self.margin)

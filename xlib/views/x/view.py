@@ -55,7 +55,9 @@ class XView(CellView):
     """X on the shared hex cell board: stones, sides, corner badges, ownership paths and the score line."""
 
     shape = "hex"
-    margin = 40
+    #: the room round the rhombus for its coordinates and the corner badges: narrow enough that a cell of the usual
+    #: board (9) is 24 px across on a phone 360 px wide (the board drawn 348 px wide), a finger's place
+    margin = 27
     seat_colours = (palette.VERMILLION, palette.YELLOW, palette.GREEN)
     seat_letters = ("R", "Y", "G")
     option_labels = {"size": "Board size (hexagons on a side; 6 is quick)"}
@@ -63,7 +65,10 @@ class XView(CellView):
     def __init__(self, size: int = 9, **options: Any) -> None:
         super().__init__(size=size, **options)
         self.board_height = self.height
-        self.height = self.height + STRIP
+        # as tall as with the margin of before (40): a laptop, where the screen's height sets the board's size,
+        # shows it as large as before, with its cells larger; the room left is under the score lines
+        before = (self.target_pixels - 80) / (math.sqrt(3) * (size + (size - 1) / 2))
+        self.height = max(self.height, int(math.ceil(80 + 1.5 * before * (size - 1) + 2 * before))) + STRIP
         n = size
         self.corner_cells = (0, n - 1, (n - 1) * n, n * n - 1)
         top = tuple(range(n))
@@ -390,7 +395,7 @@ class XView(CellView):
         """A badge beside the corner: empty (nobody), the owner's colour and letter, locked once decided."""
         x, y = self.centre(corner.cell)
         dx, dy = BADGE_DIRECTION[k]
-        d = self.radius + BADGE_R + 10
+        d = self.radius + BADGE_R + 4   # beside the corner cell, inside the margin
         bx, by = x + dx * d, y + dy * d
         canvas.set_line_dash([])
         if corner.decided:  # a padlock: shackle above a square body
@@ -419,7 +424,7 @@ class XView(CellView):
             canvas.fill_circle(bx, by, BADGE_R)
             canvas.stroke_circle(bx, by, BADGE_R)
         canvas.fill_style = palette.text_colour(fill)
-        canvas.font = "bold 13px sans-serif"
+        canvas.font = "bold 17px sans-serif"   # 10 px and more on a phone 360 px wide
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.fill_text(self.seat_letters[corner.owner], bx, by + (2 if corner.decided else 1))
@@ -430,8 +435,8 @@ class XView(CellView):
         canvas.text_align = "left"
         canvas.text_baseline = "middle"
         canvas.fill_style = palette.TEXT
-        canvas.font = "bold 15px sans-serif"
+        canvas.font = "bold 17px sans-serif"
         canvas.fill_text(self.score_line(state) + ".", 12, y + 10, self.width - 24)
         canvas.fill_style = palette.MUTED if not state.over else palette.TEXT
-        canvas.font = "15px sans-serif"
+        canvas.font = "17px sans-serif"
         canvas.fill_text(self.corner_line(state), 12, y + 34, self.width - 24)

@@ -19,7 +19,11 @@ CX = CY = 300
 RING = 205       # radius of the circle of wells
 WELL_R = 50      # radius of a well
 PIECE_R = 11     # a piece in a well: up to 4 × 4 fit at this size, more shrink
-CHIP_R = 16      # pieces in hand, in the middle
+CHIP_R = 20      # pieces in hand, in the middle
+#: between two chips' centres; a tap picks the nearest chip within half of it: 26 units, 30 px across on a phone
+#: 360 px wide (the board drawn 348 px wide), more than the 24 px a finger needs
+CHIP_STEP = 52
+CHIP_TAP = CHIP_STEP / 2
 NUMBER_R = RING - WELL_R - 16   # the well numbers, inside the ring and clear of a well's outline
 ROW = 18         # the line height of the scores in the middle
 
@@ -107,7 +111,7 @@ class XAlliesView(View):
             return []
         colours = [c for c in range(state.game.n) if state.hand[c]]
         y = supply_y(state.game.n) + 48
-        return [(c, CX - (len(colours) - 1) * 24 + i * 48, y) for i, c in enumerate(colours)]
+        return [(c, CX - (len(colours) - 1) * CHIP_STEP / 2 + i * CHIP_STEP, y) for i, c in enumerate(colours)]
 
     # ---- clicks ---------------------------------------------------------------------------
     def click(self, state: State, x: float, y: float, selection: Any = None) -> Click:
@@ -116,7 +120,7 @@ class XAlliesView(View):
             return Click(message="Enter the shot: press Hit or Miss, on the right of the board.")
         if state.in_turn:
             for c, cx, cy in self.chip_positions(state):
-                if (x - cx) ** 2 + (y - cy) ** 2 <= (CHIP_R + 4) ** 2:
+                if (x - cx) ** 2 + (y - cy) ** 2 <= CHIP_TAP ** 2:
                     return Click(move=COLOURS[c])
             return Click(message=f"Choose the colour to drop into well {next_well(state)}: click a piece in the "
                                  f"hand, in the middle.", marks=(next_well(state),))
@@ -158,7 +162,7 @@ class XAlliesView(View):
         assert isinstance(state, XAlliesState)
         out = [Target(self.well_words(state, wl), *well_centre(wl), WELL_R, WELL_R) for wl in range(WELLS)]
         for c, cx, cy in self.chip_positions(state):
-            out.append(Target(f"Drop {state.players[c]} next, from the hand", cx, cy, CHIP_R + 2, CHIP_R + 2))
+            out.append(Target(f"Drop {state.players[c]} next, from the hand", cx, cy, CHIP_TAP, CHIP_TAP))
         return out
 
     def choices(self, state: State, selection: Any = None) -> list[Choice]:
@@ -472,7 +476,7 @@ class XAlliesView(View):
                 canvas.stroke_style = palette.HIGHLIGHT
                 canvas.stroke_circle(cx, cy, CHIP_R)
                 canvas.fill_style = text_colour(fill)
-                canvas.font = "bold 14px sans-serif"
+                canvas.font = "bold 18px sans-serif"   # 10 px and more on a phone
                 canvas.fill_text(f"{COLOURS[c]}×{(state.hand or ())[c]}", cx, cy + 1)
 
 

@@ -32,7 +32,10 @@ WIDTH, HEIGHT = 560, 540
 MARGIN = 12
 HEADER = 30                # the line over the table: the last move
 TRAY_H = 70
-TRAY_R = 13.5              # radius of a tile in a tray
+TRAY_R = 17                # radius of a tile in a tray
+#: a tray tile's slot across (13 in a row); a tap picks the tile whose slot it falls in, within half a slot of its
+#: centre: 41 units, 25 px across on a phone 360 px wide (the board drawn 348 px wide), more than a finger's 24
+TRAY_SLOT = (WIDTH - 2 * MARGIN) / 13
 LABEL = 26                 # under a tower: its name and height
 GHOST_ALPHA = 0.7          # a tile held over a stack: solid, but the tile under it still shows through
 MISFIT_GROW = 1.7          # a spike with nothing under it is drawn this much larger than a spike
@@ -150,8 +153,7 @@ class XatsView(View):
         """Where tile `tile` of `player` lies in their tray (whether it is there or not)."""
         assert isinstance(state, XatsState)
         top = HEIGHT - state.game.n * TRAY_H - 4 + player * TRAY_H
-        slot = (WIDTH - 2 * MARGIN) / 13
-        return MARGIN + slot * (tile - 0.5), top + 39
+        return MARGIN + TRAY_SLOT * (tile - 0.5), top + 39
 
     def stack_point(self, state: State, name: str) -> tuple[float, float]:
         """The centre of the top tile of stack `name` ("s2"): where a person clicks to choose it."""
@@ -174,7 +176,7 @@ class XatsView(View):
             for p in range(state.game.n):
                 for t in SPIKES:
                     cx, cy = self.tray_tile_centre(state, p, t)
-                    if (x - cx) ** 2 + (y - cy) ** 2 <= (TRAY_R + 5) ** 2:
+                    if (x - cx) ** 2 + (y - cy) ** 2 <= (TRAY_SLOT / 2) ** 2:
                         return ("tray", p, t)
             return None
         for tw in lay.towers:
@@ -196,7 +198,7 @@ class XatsView(View):
             p = state.mover
             for t in sorted(state.reserve(p)):
                 out.append(Target(f"Tile {t} of {self.player_name(state, p)}'s tray, {plural(spikes(t), 'spike')}",
-                                  *self.tray_tile_centre(state, p, t), TRAY_R + 2, TRAY_R + 2))
+                                  *self.tray_tile_centre(state, p, t), TRAY_SLOT / 2, TRAY_SLOT / 2))
         for number, tiles in state.stack_list:
             x, y = self.stack_point(state, f"s{number}")
             out.append(Target(f"Stack s{number}, {plural(len(tiles), 'tile')} high, tile {tiles[-1][0]} on top",
