@@ -1,11 +1,37 @@
 """The search for a Xero-G ship's ringed landing squares answers every click of the lessons at once: its steps are
 counted, and every scene's and exercise position's every ship stays within a budget of steps."""
-from xlib.games.xerog import XeroGState, sq_name
+from xlib.games.xerog import SQ_NAMES, XeroGState, sq_name
 from xlib.lessons import xerog as L
-from xlib.views.xerog.flights import Entry, XeroGFlights
+from xlib.views.xerog.flights import CHOOSE, Entry, XeroGFlights
 
 #: the most search steps (gates looked at) the first click on a ship, and each Rocket Boost after it, may take
 BUDGET = 5_000
+
+
+def routes(state: XeroGState) -> list[tuple[int, tuple[int, ...], int | None]]:
+    """Every legal flight of `state` as a person may click it: (ship, landings, drop), each route once."""
+    view = XeroGFlights()
+    out: list[tuple[int, tuple[int, ...], int | None]] = []
+
+    def go(ship: int, landings: tuple[int, ...]) -> None:
+        for z in view.reachable(state, Entry(ship, landings)):
+            now = landings + (z,)
+            if z < 0 or z == ship or not state.board[z]:
+                out.append((ship, now, None))
+                continue
+            out.extend((ship, now, d) for d in sorted(view.drops(state, Entry(ship, now, CHOOSE))))
+            if view.reachable(state, Entry(ship, now)):
+                go(ship, now)
+
+    for ship in view.ships(state):
+        go(ship, ())
+    return out
+
+
+def text(route: tuple[int, tuple[int, ...], int | None]) -> str:
+    ship, landings, drop = route
+    names = "-".join(SQ_NAMES[s] for s in (ship, *landings))
+    return names + (f">{SQ_NAMES[drop]}" if drop is not None else "")
 
 
 def positions():

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from ... import registry
-from ...core import Move
+from ...core import Move, State
 from ...games.xerog import (BASE, GATED_STEPS, NAMES, NORTH, SIZE, SOUTH, STEPS, Flight, XeroGState, board_after, drop_squares,
                            gate_in_the_way, gate_words, leg_ends, match_flight, place_name, read_flight, sq_name)
 from ...board.cells import CellView
@@ -349,6 +349,18 @@ class XeroGFlights(CellView):
         if len(self._written) > 256:
             self._written.clear()
         self._written[(state.board, state.mover, _result(state.board, flight))] = flight
+
+    def typed(self, state: State, text: str) -> None:
+        """A flight typed in the Move box is kept as typed: judged, told and drawn as the same route clicked."""
+        read = read_flight(text)
+        if read is None or not isinstance(state, XeroGState) or state.explain(text) is not None:
+            return
+        flight = match_flight(state.board, state.mover, *read)[0]
+        if flight is None:
+            return
+        kept = self._written.get((state.board, state.mover, _result(state.board, flight)))
+        if kept is None or kept.notation() != flight.notation():   # a route clicked keeps the way it was drawn
+            self.remember(state, flight)
 
     def _overlay(self) -> Overlay:
         return self._shown[1] if self._shown is not None else Overlay()
