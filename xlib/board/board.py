@@ -824,6 +824,8 @@ class Board:
             for listener in self.refused_listeners:
                 listener(reason)
             return False
+        if isinstance(move, str):
+            self.view.typed(self.state, move)   # kept as typed (a Xero-G flight's route), as if clicked
         self._play_sequence([self.state.parse(move) if isinstance(move, str) else move])
         return True
 
