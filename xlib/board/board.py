@@ -508,8 +508,9 @@ class Board:
         self.status.value = f"<b>{self._status_line(shown)}</b>"
         playable = idle and self.browsing is None and self._person_to_move() and not self.locked \
             and self._beside(shown) is None
-        if self._offer is not None and idle:
-            self.choice_box.children = self._offer_buttons()
+        if self._offer is not None and idle:   # the offer, and beside it what the board on the page offers
+            self.choice_box.children = self._offer_buttons() + (tuple(
+                self._choice_button(c) for c in self.view.choices(shown, self.selection)) if playable else ())
         elif playable:
             self.choice_box.children = tuple(self._choice_button(c) for c in self.view.choices(shown, self.selection))
         elif idle and self.controls is True and self.browsing is None and shown.over:
