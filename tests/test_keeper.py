@@ -129,3 +129,19 @@ def test_the_kernel_answers_the_pages_ping():
 def test_ages_in_words():
     assert [ago(s) for s in (0, 59, 60, 125, 3600, 7300, 86400 * 3)] == [
         "just now", "just now", "a minute ago", "2 minutes ago", "an hour ago", "2 hours ago", "3 days ago"]
+
+
+def test_xerog_offers_its_quick_row_beside_the_kept_game_offered():
+    """The offer of a kept game leaves the board's own buttons where they are: Xero-G's Quick row among them."""
+    old = Board("xerog", animate=0, seed=4, background=False)
+    opened(old)
+    old.play("setup 321123")
+    kept = json.loads(old.keeper.keep)
+    b = Board("xerog", animate=0, seed=9, background=False)
+    opened(b, kept)
+    assert "Continue your game?" in b.message.value
+    labels = [c.description for c in b.choice_box.children]
+    assert labels[:2] == ["Continue your game", "New game"] and "Quick row 3 2 1 1 2 3" in labels, labels
+    quick = next(c for c in b.choice_box.children if c.description.startswith("Quick row"))
+    quick.click()
+    assert str(b.state.last_move) == "setup 321123"
