@@ -164,10 +164,10 @@ class XeroG(Game):
     title = "Xero-G"
     option_specs = (
         Option("first", "south", "who sets up and flies first: 'south' or 'north'", choice("south", "north"),
-               label="Who sets up the back row and flies first",
+               label="Who arranges a row and flies first",
                words=(("south", "South, from rank 1"), ("north", "North, from rank 6"))),
         Option("quick_start", False, "skip the set-up: both back rows 321123", choice(False, True),
-               label="Quick start, skipping the set-up",
+               label="Quick start: skip the set-up",
                words=((False, "no, each player sets up the back row"),
                       (True, "yes, both back rows large, medium, small, small, medium, large"))),
         Option("repetitions", 3, "a position seen this many times is a draw (None: never)",
