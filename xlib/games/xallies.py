@@ -79,6 +79,7 @@ class Shot(Move):
     """The result of a real shot, entered by people when shooting='manual': `hit` or `miss`."""
 
     __slots__ = ("hit",)
+    stands = "A shot's outcome stands: it can't be taken back."   # chance drew it, as a die thrown
 
     def __init__(self, hit: bool) -> None:
         super().__init__("hit" if hit else "miss")
