@@ -1049,7 +1049,9 @@ class Board:
             return
         assert isinstance(self.game, LocalGame)
         before = self.game.undo()
-        assert before is not None
+        if before is None:   # the last move was chance's outcome (a shot): it stands
+            self.say(self.game.standing())
+            return
         self.selection, self.browsing, self.marks = None, None, ()
         moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in self._moves_between(self.state, before))
         self.say(f"Took back {moves}.")
