@@ -34,7 +34,7 @@ from . import canvas as canvases
 from . import keys
 from .access import page_access, reduced_motion
 from .files import MAX_RECORD_BYTES, read_upload, save_link
-from .keeper import Keeper
+from .keeper import Keeper, offered_games, other_game_buttons
 from .layout import TALLER_ROWS, build
 from .progress import page_progress
 from .result import result_detail, result_title
@@ -219,6 +219,7 @@ class Board:
         # a full board keeps its game on the student's device: a reload or a lost kernel offers it back
         self.keeper: Keeper | None = None
         self._offer: dict[str, Any] | None = None
+        self._others: list[dict[str, Any]] = []   # older games kept on the device (other tabs'), offered too
         self._kept = ""
         #: the id of the board's place on the page, for links down to it (a full board that keeps its game)
         self.anchor = ""
@@ -579,7 +580,8 @@ class Board:
     def _keep(self) -> None:
         """Store the live game on the device whenever it changed (not before the device said what it had, and
         not while it offers that game back)."""
-        if self.keeper is None or not self.keeper.loaded or self._offer is not None or self.line \
+        if self.keeper is None or not self.keeper.loaded or (self._offer is not None and not self.state.ply) \
+                or self.line \
                 or not isinstance(self.game, LocalGame):   # a class table is kept in the class database
             return
         value = self.kept_value()
@@ -592,25 +594,16 @@ class Board:
         """The page has opened: offer back the game this device kept, when it is not the one on the board."""
         if not change["new"] or self.keeper is None:
             return
-        saved = self.keeper.read()
-        kept: State | None = None
-        if saved and saved.get("game") == self.game_name and isinstance(saved.get("moves"), int) \
-                and saved["moves"] > 0 and saved.get("record") != self.state.record():
-            try:
-                kept = replay(saved["record"])
-            except XlibError:
-                saved = None
-        else:
-            saved = None
-        if saved is None:
+        offers = offered_games(self.keeper.read_all(), self.game_name, self.state.record(), self.moves_listed)
+        if not offers:
             self._keep()
             return
-        self._offer = saved
-        moves = self.moves_listed(kept) if kept is not None else 0
-        count = f"{moves} move{'s' if moves != 1 else ''}"
+        (saved, count), others = offers[0], offers[1:]   # the newest first: every game kept is offered
+        self._offer, self._others = saved, [g for g, _ in others]
         title = html.escape(str(saved.get("title")))
-        self.say(f"Continue your game? ({count}, {title}, {ago(saved.get('age', 0))}) It was kept on this device.",
-                 "good")
+        also = "".join(f" Another game is kept too ({n}, {ago(g.get('age', 0))})." for g, n in others)
+        self.say(f"Continue your game? ({count}, {title}, {ago(saved.get('age', 0))}) It was kept on this device."
+                 f"{also}", "good")
         self.refresh()
         progress = page_progress(self.game_name)   # where the app's page opens: said there too, with a way down
         if progress is not None:
@@ -625,11 +618,13 @@ class Board:
         yes.add_class("xlib-continue")
         yes.on_click(self.guard(lambda _: self.continue_kept(True)))
         no.on_click(self.guard(lambda _: self.continue_kept(False)))
-        return (yes, no)
+        return (yes, *other_game_buttons(self._others, self.guard(self.continue_kept)), no)
 
-    def continue_kept(self, yes: bool = True) -> None:
-        """Take the kept game back (its moves, seats and names), or leave it for the game on the board."""
-        saved, self._offer = self._offer, None
+    def continue_kept(self, yes: bool = True, other: int | None = None) -> None:
+        """Take the kept game back (its moves, seats and names), or another game kept (`other`), or leave them for
+        the game on the board (they stay kept)."""
+        saved, self._offer = self._offer if other is None else self._others[other], None
+        self._others = []
         progress = page_progress(self.game_name)
         if progress is not None:
             progress.game_taken()
