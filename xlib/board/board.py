@@ -618,7 +618,7 @@ class Board:
         yes.add_class("xlib-continue")
         yes.on_click(self.guard(lambda _: self.continue_kept(True)))
         no.on_click(self.guard(lambda _: self.continue_kept(False)))
-        return (yes, *other_game_buttons(self._others, self.guard(self.continue_kept)), no)
+        return (yes, no, *other_game_buttons(self._others, self.guard(self.continue_kept)))
 
     def continue_kept(self, yes: bool = True, other: int | None = None) -> None:
         """Take the kept game back (its moves, seats and names), or another game kept (`other`), or leave them for
