@@ -288,14 +288,15 @@ def offered_games(kept: list[dict[str, Any]], game: str, record: Any,
 
 
 def other_game_buttons(others: list[dict[str, Any]], take: Callable[..., None]) -> tuple[Any, ...]:
-    """A button for each older game kept beside the newest (another tab's): it takes that game back."""
+    """A button for the next newest game kept beside the newest (another tab's): it takes that game back. One, so
+    that the offer's buttons stay in the board's two rows of buttons (older games stay kept, offered next time)."""
     import ipywidgets as w
 
     buttons = []
-    for k, saved in enumerate(others):
+    for k, saved in enumerate(others[:1]):
         moves = saved.get("moves")
-        button = w.Button(description=f"Continue the game of {moves} move{'s' if moves != 1 else ''}", icon="play",
-                          layout=w.Layout(width="auto", min_width="150px"))
+        button = w.Button(description=f"Other game ({moves} move{'s' if moves != 1 else ''})", icon="play",
+                          layout=w.Layout(width="auto", min_width="120px"))
         button.add_class("xlib-continue-other")
         button.on_click(lambda _, k=k: take(True, k))
         buttons.append(button)
