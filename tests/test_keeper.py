@@ -202,7 +202,7 @@ def test_a_page_offers_every_game_kept_newest_first_and_each_continues():
     said = b.message.value
     assert "Continue your game? (9 moves, X, just now)" in said and "Another game is kept too (6 moves" in said
     labels = [c.description for c in b.choice_box.children]
-    assert labels == ["Continue your game", "New game", "Other game (6 moves)"]
+    assert labels == ["Continue your game", "New game", "The 6-move game"]
     b.choice_box.children[2].click()
     assert b.state.record() == six["record"] and "goes on from move 6" in b.message.value
     again = Board("x", size=6, animate=0, seed=9, background=False)

@@ -295,8 +295,8 @@ def other_game_buttons(others: list[dict[str, Any]], take: Callable[..., None]) 
     buttons = []
     for k, saved in enumerate(others[:1]):
         moves = saved.get("moves")
-        button = w.Button(description=f"Other game ({moves} move{'s' if moves != 1 else ''})", icon="play",
-                          layout=w.Layout(width="auto", min_width="120px"))
+        button = w.Button(description=f"The {moves}-move game", icon="play",
+                          layout=w.Layout(width="auto"))
         button.add_class("xlib-continue-other")
         button.on_click(lambda _, k=k: take(True, k))
         buttons.append(button)
