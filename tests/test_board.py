@@ -246,8 +246,8 @@ def test_undo_says_what_it_took_back_even_during_shooting():
     for m in ("3+", "7+", "11+"):
         b.play(m)
     b.choose("Hit")
-    b.undo()
-    assert "Took back <code>hit</code>" in b.message.value and b.state.ledger.shots[0] == ()
+    b.undo()   # a shot is chance's outcome: it stands, and Undo says so
+    assert "A shot's outcome stands: it can't be taken back." in b.message.value and b.state.ledger.shots[0] == (True,)
 
 
 def test_a_seat_handed_to_the_computer_as_a_turn_ends_plays_at_once():
@@ -275,3 +275,29 @@ def test_a_seat_handed_to_the_computer_as_a_turn_ends_plays_at_once():
     board.wait()
     assert board.state.over and board.busy is None
     assert xlib.replay(board.state.record()).record() == board.state.record()
+
+
+def test_undo_never_redraws_a_shot_of_the_aiming_game_and_every_count_agrees():
+    """After "blue: Missed. 0 hits from 1 shot.", Undo takes nothing back and says the shot stands; shooting again is
+    the next shot. The game, the board's count, the aiming game's and the game kept on the device all agree."""
+    import json
+
+    from xlib.views.xallies.shooting import ShootingRange
+
+    g = xlib.game("xallies", shooting="manual", rounds=1)
+    b = Board(state=g.start(), animate=0, background=False)
+    b.keeper.loaded = True
+    r = ShootingRange(b)
+    for m in ("3+", "7+", "11+"):
+        b.play(m)
+    assert r.shoot() is False and "0 hits from 1 shot." in r.result.value
+    b.undo()
+    assert "A shot's outcome stands: it can't be taken back." in b.message.value
+    assert b.state.ledger.shots[0] == (False,) and b.undo_button is not None
+    r.clock.value = 22
+    assert r.shoot() is True and "1 hit from 2 shots" in r.result.value
+    shots = b.state.ledger.shots
+    assert shots[0] == (False,) and shots[1] == (True,) and sum(map(len, shots)) == len(r.shots) == 2
+    assert "(1 of 1 shots hit so far)" in b.view.news(b.state.parent, b.state)[0]
+    kept = xlib.replay(json.loads(b.keeper.keep)["record"])
+    assert kept.ledger.shots == shots

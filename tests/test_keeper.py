@@ -129,3 +129,87 @@ def test_the_kernel_answers_the_pages_ping():
 def test_ages_in_words():
     assert [ago(s) for s in (0, 59, 60, 125, 3600, 7300, 86400 * 3)] == [
         "just now", "just now", "a minute ago", "2 minutes ago", "an hour ago", "2 hours ago", "3 days ago"]
+
+
+def test_xerog_offers_its_quick_row_beside_the_kept_game_offered():
+    """The offer of a kept game leaves the board's own buttons where they are: Xero-G's Quick row among them."""
+    old = Board("xerog", animate=0, seed=4, background=False)
+    opened(old)
+    old.play("setup 321123")
+    kept = json.loads(old.keeper.keep)
+    b = Board("xerog", animate=0, seed=9, background=False)
+    opened(b, kept)
+    assert "Continue your game?" in b.message.value
+    labels = [c.description for c in b.choice_box.children]
+    assert labels[:2] == ["Continue your game", "New game"] and "Quick row 3 2 1 1 2 3" in labels, labels
+    quick = next(c for c in b.choice_box.children if c.description.startswith("Quick row"))
+    quick.click()
+    assert str(b.state.last_move) == "setup 321123"
+
+
+# ---- two tabs of one app: every game kept, both offered -----------------------------------------------------
+def merge_in_the_browser(writes, stored=None):
+    """Run the page's own merge (keeper.MERGE_JS) in Node on a sequence of writes, as tabs store their games one
+    after another under one key; what the device then holds."""
+    import shutil
+    import subprocess
+
+    from xlib.board.keeper import MERGE_JS
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node to run the page's merge")
+    script = MERGE_JS + (f"let stored = {json.dumps(json.dumps(stored) if stored is not None else None)};\n"
+                         f"for (const d of {json.dumps(writes)}) stored = JSON.stringify(merged(stored, d));\n"
+                         "process.stdout.write(stored);")
+    return json.loads(subprocess.run([node, "-e", script], capture_output=True, text=True, check=True).stdout)
+
+
+def x_game(moves, seed=4):
+    """What a board keeps of an X game of these moves (its record), under a tab's id."""
+    state = xlib.game("x", size=6).start(seed=seed)
+    for m in moves:
+        state = state.play(m)
+    return {"game": "x", "title": "X", "record": state.record(), "moves": len(moves), "seats": {}, "names": {}}
+
+
+def test_two_tabs_keep_both_games_and_the_game_played_on_replaces_only_its_own_earlier_moves():
+    six = ["c3", "d4", "b4", "a1", "f6", "e2"]
+    other = ["a2", "b2", "c2"]
+    first = {**x_game(six), "id": "tab1"}
+    second = {**x_game(other, seed=5), "id": "tab2"}
+    held = merge_in_the_browser([first, {**x_game([]), "id": "tab2"}, second])
+    assert [g["id"] for g in held["kept"]] == ["tab2", "tab1"]          # the new tab's game beside the first
+    played_on = {**x_game(six + ["a6", "b6", "c6"]), "id": "tab1"}
+    held = merge_in_the_browser([played_on], held)
+    assert [(g["id"], g["moves"]) for g in held["kept"]] == [("tab1", 9), ("tab2", 3)]
+    # the second tab took the first tab's 6-move game back, which the first tab played on to 9: nothing lost
+    held = merge_in_the_browser([{**x_game(six), "id": "tab2"}], held)
+    assert [(g["id"], g["moves"]) for g in held["kept"]] == [("tab1", 9)]
+    diverged = {**x_game(six + ["d6"]), "id": "tab2"}
+    held = merge_in_the_browser([diverged], held)
+    assert sorted(g["moves"] for g in held["kept"]) == [7, 9]
+    old = x_game(six)   # a game kept before games were kept side by side
+    assert [g["moves"] for g in merge_in_the_browser([second], old)["kept"]] == [3, 6]
+
+
+def test_a_page_offers_every_game_kept_newest_first_and_each_continues():
+    six, nine = x_game(["c3", "d4", "b4", "a1", "f6", "e2"]), x_game(["a2", "b2", "c2", "d2", "e2", "f2", "a3",
+                                                                     "b3", "c3"], seed=5)
+    b = Board("x", size=6, animate=0, seed=9, background=False)
+    b.keeper.saved = json.dumps({"kept": [{**six, "id": "t1", "age": 300}, {**nine, "id": "t2", "age": 20}]})
+    b.keeper.loaded = True
+    said = b.message.value
+    assert "Continue your game? (9 moves, X, just now)" in said and "Another game is kept too (6 moves" in said
+    labels = [c.description for c in b.choice_box.children]
+    assert labels == ["Continue your game", "New game", "The 6-move game"]
+    b.choice_box.children[2].click()
+    assert b.state.record() == six["record"] and "goes on from move 6" in b.message.value
+    again = Board("x", size=6, animate=0, seed=9, background=False)
+    again.keeper.saved = b.keeper.saved
+    again.keeper.loaded = True
+    again.play("c3")                        # the offer ignored: the game played is kept beside the games offered
+    kept = json.loads(again.keeper.keep)
+    assert kept["moves"] == 1 and kept["id"] == again.keeper.tab and again.keeper.tab != b.keeper.tab
+    again.choice_box.children[0].click()
+    assert again.state.record() == nine["record"]

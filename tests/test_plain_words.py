@@ -178,7 +178,7 @@ def test_every_option_has_a_plain_line(game_name):
 def test_option_lines_say_choices_and_no_limit_in_words():
     xallies = {s.name: s for s in xlib.game("xallies").option_specs}
     assert xallies["supply"].in_words() == "White pieces in the supply: 12 (or unlimited)"
-    assert xallies["drop_order"].in_words() == ("Order of dropping pieces: the player chooses the colour of each "
+    assert xallies["drop_order"].in_words() == ("Order of the drops: the player chooses the colour of each "
                                                 "drop; or the player's own colour first, then the others in turn order")
     xerog = {s.name: s for s in xlib.game("xerog").option_specs}
     assert xerog["repetitions"].in_words() == "A position seen this many times is a draw: 3 (or never)"

@@ -399,3 +399,49 @@ def test_every_reason_a_legal_choice_is_given_is_true_of_the_flight_as_written()
                 assert ("into North's base" in reason or "enters North's base" in reason) == (squares[-1] == "N")
             checked += 1
     assert checked >= 27
+
+
+def test_every_wrong_pick_of_which_is_illegal_says_the_flight_is_legal_and_why():
+    """A question about the illegal flight is answered, for each legal flight picked, by its legality first."""
+    told = 0
+    for scene, k in all_exercises():
+        ex, start = exercise(scene, k)
+        if ex.kind != "choice" or "illegal" not in ex.task:
+            continue
+        for choice in ex.choices:
+            if choice == ex.answer:
+                continue
+            assert start.explain(choice) is None
+            why = ex.why_not(start, choice)
+            assert why.startswith("This flight is legal. ") and len(why) > len("This flight is legal. ") + 20, \
+                (scene.title, k, choice, why)
+            told += 1
+    assert told == 28
+
+
+BOOSTS = re.compile(r"It takes (at least )?(one|two|three|four|five|six) Rocket Boosts?\b")
+
+
+def test_the_number_of_rocket_boosts_a_task_names_is_what_its_accepted_flights_use():
+    """"It takes three Rocket Boosts" would be false where routes of more boosts win too: every route the exercise
+    accepts is counted, and the words say "at least" unless they all use the number said."""
+    from tests.test_xerog_search import routes, text
+    from xlib.lessons import AsEntered
+    numbers = ("one", "two", "three", "four", "five", "six")
+    named = 0
+    for scene, k in all_exercises():
+        ex, start = exercise(scene, k)
+        said = BOOSTS.search(ex.task)
+        if said is None:
+            continue
+        named += 1
+        counts = set()
+        for r in routes(start):
+            end = start.play(text(r))
+            judge = ex.goal
+            if (judge.judge(start, end, (text(r),)) if isinstance(judge, AsEntered) else judge(start, end)):
+                counts.add(len(r[1]) - 1)   # a boost from every landing but the last
+        n = numbers.index(said.group(2)) + 1
+        assert counts and min(counts) == n, (scene.title, k, sorted(counts))
+        assert bool(said.group(1)) == (max(counts) > n), (scene.title, k, said.group(0), sorted(counts))
+    assert named >= 1

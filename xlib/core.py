@@ -29,6 +29,9 @@ class Move:
     a move object from another game, board size or position is never misapplied."""
 
     __slots__ = ("text", "origin")
+    #: what a move that chance decided says when Undo reaches it ('' for a move a player chose): once drawn, a
+    #: chance outcome stands, as a die thrown does, so Undo takes back the moves after it and never redraws it
+    stands: ClassVar[str] = ""
 
     def __init__(self, text: str) -> None:
         self.text = text

@@ -296,7 +296,9 @@ class Board:
         state = shown.shown_state
         playable = self.input.playable(idle)
         if self.keeping is not None and self.keeping.offer is not None and idle:
-            self.choice_box.children = self.keeping.offer_buttons()
+            # the offer, and beside it what the board on the page offers (Xero-G's Quick row)
+            self.input.show_choices(playable)
+            self.choice_box.children = self.keeping.offer_buttons() + self.choice_box.children
         elif idle and not playable and self.controls is True and shown.browsing is None and state.over:
             self.choice_box.children = words.result_panel(state)
         else:

@@ -155,6 +155,8 @@ class Input:
             for listener in self.refused_listeners:
                 listener(reason)
             return False
+        if isinstance(move, str):
+            self.shown.view.typed(state, move)   # kept as typed (a Xero-G flight's route), as if clicked
         self.play_moves([state.parse(move) if isinstance(move, str) else move])
         return True
 

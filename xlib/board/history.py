@@ -98,7 +98,9 @@ class History:
             return
         assert isinstance(self.shown.game, LocalGame)
         before = self.shown.game.undo()
-        assert before is not None
+        if before is None:   # the last move was chance's outcome (a shot): it stands
+            self.say(self.shown.game.standing())
+            return
         self.shown.forget()
         moves = ", ".join(f"<code>{html.escape(m)}</code>" for m in self.moves_between(self.shown.state, before))
         self.say(f"Took back {moves}.")

@@ -11,6 +11,7 @@ canvas (ipycanvas's would keep it)."""
 from __future__ import annotations
 
 import json
+import uuid
 from typing import Any, Callable
 
 import anywidget
@@ -21,7 +22,37 @@ LOST_AFTER = 10
 #: seconds a click waits for the kernel's answer before the page says so
 CLICK_WAIT = 4
 
-_ESM = """
+#: the most games one app page keeps on a device (the games of several tabs, newest first)
+MAX_KEPT = 6
+
+#: How a game a tab keeps joins what the device holds under the page's key: `{kept: [game, ...]}`, newest first.
+#: The tab's own game (its `id`) is replaced; a game whose moves another game holds all of, in order (the same game
+#: played on), gives way to it; every other game stays, whichever tab played it, so the newest is never lost. A
+#: game of no moves is not kept. (A value kept before as one game counts as a game of that list.)
+MERGE_JS = """
+function merged(storedText, d) {
+  let kept = [];
+  try {
+    const cur = storedText ? JSON.parse(storedText) : null;
+    if (cur && Array.isArray(cur.kept)) kept = cur.kept;
+    else if (cur && cur.record) kept = [cur];
+  } catch (e) { kept = []; }
+  const same = (a, b) => JSON.stringify(Object.assign({}, a, {moves: null})) ===
+                         JSON.stringify(Object.assign({}, b, {moves: null}));
+  const within = (a, b) => {   // game record a's moves are the first moves of record b's
+    if (!a || !b || !same(a, b)) return false;
+    const x = a.moves || [], y = b.moves || [];
+    return x.length <= y.length && x.every((m, i) => JSON.stringify(m) === JSON.stringify(y[i]));
+  };
+  kept = kept.filter((e) => e && e.id !== d.id);
+  if (!(d.moves > 0) || kept.some((e) => within(d.record, e.record))) return {kept: kept};
+  kept = kept.filter((e) => !within(e.record, d.record));
+  kept.unshift(d);
+  return {kept: kept.slice(0, MAX_KEPT)};
+}
+""".replace("MAX_KEPT", str(MAX_KEPT))
+
+_ESM = MERGE_JS + """
 function render({ model, el }) {
   const key = model.get("key") + "@" + window.location.pathname;
   let payload = "";
@@ -29,7 +60,8 @@ function render({ model, el }) {
     const stored = window.localStorage.getItem(key);
     if (stored) {
       const d = JSON.parse(stored);
-      d.age = Math.max(0, Math.round((Date.now() - (d.savedAt || Date.now())) / 1000));
+      const age = (e) => { e.age = Math.max(0, Math.round((Date.now() - (e.savedAt || Date.now())) / 1000)); };
+      if (Array.isArray(d.kept)) d.kept.forEach(age); else age(d);
       payload = JSON.stringify(d);
     }
   } catch (e) { payload = ""; }
@@ -43,7 +75,9 @@ function render({ model, el }) {
       if (keep) {
         const d = JSON.parse(keep);
         d.savedAt = Date.now();
-        window.localStorage.setItem(key, JSON.stringify(d));
+        // a game is merged with the games other tabs keep under the same key, read at this very moment
+        const stored = d.id ? merged(window.localStorage.getItem(key), d) : d;
+        window.localStorage.setItem(key, JSON.stringify(stored));
       } else {
         window.localStorage.removeItem(key);
       }
@@ -188,6 +222,8 @@ class Keeper(anywidget.AnyWidget):
         #: told each time the page asks whether its kernel still answers: the page (and its browser) lives
         self.pinged: list[Callable[[], None]] = []
         self.on_msg(self._answer)
+        #: this page's own mark on the game it keeps: the games of other tabs stay beside it
+        self.tab = uuid.uuid4().hex[:12]
 
     def _answer(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if isinstance(content, dict) and "ping" in content:
@@ -196,7 +232,25 @@ class Keeper(anywidget.AnyWidget):
                 listener()
 
     def read(self) -> dict[str, Any] | None:
-        """What the device had kept, with its `age` in seconds; None when nothing (or nothing readable)."""
+        """What the device had kept, with its `age` in seconds (the newest game, where it keeps several); None when
+        nothing (or nothing readable)."""
+        games = self.read_all()
+        if games:
+            return games[0]
+        value = self._value()
+        return value if value is not None and "kept" not in value else None
+
+    def read_all(self) -> list[dict[str, Any]]:
+        """Every game the device kept under this page's key, each with its `age` in seconds, newest first: the games
+        of every tab, so that two tabs of one app never lose each other's game."""
+        value = self._value()
+        if value is None:
+            return []
+        kept = value.get("kept") if "kept" in value else [value] if "record" in value else []
+        games = [g for g in kept if isinstance(g, dict)] if isinstance(kept, list) else []
+        return sorted(games, key=lambda g: g.get("age", 0) if isinstance(g.get("age", 0), (int, float)) else 0)
+
+    def _value(self) -> dict[str, Any] | None:
         if not self.saved:
             return None
         try:
@@ -206,5 +260,44 @@ class Keeper(anywidget.AnyWidget):
         return value if isinstance(value, dict) else None
 
     def store(self, value: dict[str, Any] | None) -> None:
-        """Keep `value` on this device (None forgets it)."""
+        """Keep `value` on this device (None forgets it). A game (a value with a record) is kept under this tab's
+        own id beside the games of other tabs (see MERGE_JS), never over them."""
+        if value is not None and "record" in value:
+            value = {**value, "id": self.tab}
         self.keep = json.dumps(value, separators=(",", ":")) if value is not None else ""
+
+
+def offered_games(kept: list[dict[str, Any]], game: str, record: Any,
+                  moves_listed: Callable[[Any], int]) -> list[tuple[dict[str, Any], str]]:
+    """The games a page offers back, newest first, each with its count of moves in words: every game of this app
+    the device kept (every tab's) that has moves, reads back as a game, and is not the one on the board."""
+    from ..errors import XlibError
+    from ..records import replay
+
+    out = []
+    for saved in kept:
+        if saved.get("game") != game or not isinstance(saved.get("moves"), int) or saved["moves"] <= 0 \
+                or saved.get("record") == record:
+            continue
+        try:
+            moves = moves_listed(replay(saved["record"]))
+        except XlibError:
+            continue
+        out.append((saved, f"{moves} move{'s' if moves != 1 else ''}"))
+    return out
+
+
+def other_game_buttons(others: list[dict[str, Any]], take: Callable[..., None]) -> tuple[Any, ...]:
+    """A button for the next newest game kept beside the newest (another tab's): it takes that game back. One, so
+    that the offer's buttons stay in the board's two rows of buttons (older games stay kept, offered next time)."""
+    import ipywidgets as w
+
+    buttons = []
+    for k, saved in enumerate(others[:1]):
+        moves = saved.get("moves")
+        button = w.Button(description=f"The {moves}-move game", icon="play",
+                          layout=w.Layout(width="auto"))
+        button.add_class("xlib-continue-other")
+        button.on_click(lambda _, k=k: take(True, k))
+        buttons.append(button)
+    return tuple(buttons)

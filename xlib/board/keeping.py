@@ -8,11 +8,8 @@ from typing import Any, Callable
 
 import ipywidgets as w
 
-from ..core import State
-from ..errors import XlibError
 from ..live import LiveGame, LocalGame
-from ..records import replay
-from .keeper import Keeper
+from .keeper import Keeper, offered_games, other_game_buttons
 from .progress import page_progress
 from .shown import Shown
 
@@ -51,6 +48,7 @@ class Keeping:
         self.anchor = anchor
         self.place = w.HTML(f"<a id='{anchor}'></a>", layout=w.Layout(height="0px"))
         self.offer: dict[str, Any] | None = None
+        self.others: list[dict[str, Any]] = []   # older games kept on the device (other tabs'), offered too
         self._kept = ""
 
     @property
@@ -63,8 +61,8 @@ class Keeping:
 
     def keep(self) -> None:
         """Store the live game on the device whenever it changed (not before the device said what it had, and
-        not while it offers that game back)."""
-        if not self.keeper.loaded or self.offer is not None or self.shown.line \
+        not while it offers that game back with none played on the board)."""
+        if not self.keeper.loaded or (self.offer is not None and not self.shown.state.ply) or self.shown.line \
                 or not isinstance(self.shown.game, LocalGame):   # a class table is kept in the class database
             return
         value = self.kept_value()
@@ -77,25 +75,17 @@ class Keeping:
         """The page has opened: offer back the game this device kept, when it is not the one on the board."""
         if not change["new"]:
             return
-        saved = self.keeper.read()
-        kept: State | None = None
-        if saved and saved.get("game") == self.game_name and isinstance(saved.get("moves"), int) \
-                and saved["moves"] > 0 and saved.get("record") != self.shown.state.record():
-            try:
-                kept = replay(saved["record"])
-            except XlibError:
-                saved = None
-        else:
-            saved = None
-        if saved is None:
+        offers = offered_games(self.keeper.read_all(), self.game_name, self.shown.state.record(),
+                               self.shown.moves_listed)
+        if not offers:
             self.keep()
             return
-        self.offer = saved
-        moves = self.shown.moves_listed(kept) if kept is not None else 0
-        count = f"{moves} move{'s' if moves != 1 else ''}"
+        (saved, count), others = offers[0], offers[1:]   # the newest first: every game kept is offered
+        self.offer, self.others = saved, [g for g, _ in others]
         title = html.escape(str(saved.get("title")))
-        self.say(f"Continue your game? ({count}, {title}, {ago(saved.get('age', 0))}) It was kept on this device.",
-                 "good")
+        also = "".join(f" Another game is kept too ({n}, {ago(g.get('age', 0))})." for g, n in others)
+        self.say(f"Continue your game? ({count}, {title}, {ago(saved.get('age', 0))}) It was kept on this device."
+                 f"{also}", "good")
         self.refresh()
         progress = page_progress(self.game_name)   # where the app's page opens: said there too, with a way down
         if progress is not None:
@@ -111,11 +101,13 @@ class Keeping:
         yes.add_class("xlib-continue")
         yes.on_click(self.guard(lambda _: self.continue_kept(True)))
         no.on_click(self.guard(lambda _: self.continue_kept(False)))
-        return (yes, no)
+        return (yes, no, *other_game_buttons(self.others, self.guard(self.continue_kept)))
 
-    def continue_kept(self, yes: bool = True) -> None:
-        """Take the kept game back (its moves, seats and names), or leave it for the game on the board."""
-        saved, self.offer = self.offer, None
+    def continue_kept(self, yes: bool = True, other: int | None = None) -> None:
+        """Take the kept game back (its moves, seats and names), or another game kept (`other`), or leave them for
+        the game on the board (they stay kept)."""
+        saved, self.offer = self.offer if other is None else self.others[other], None
+        self.others = []
         progress = page_progress(self.game_name)
         if progress is not None:
             progress.game_taken()

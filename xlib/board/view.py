@@ -142,6 +142,10 @@ class View:
         """Intermediate pictures between `state` and the state after `move` (for animation)."""
         return []
 
+    def typed(self, state: State, text: str) -> None:
+        """A legal move typed in notation is about to be played from `state`: a view that shows moves as entered
+        (a Xero-G flight's route) keeps it as typed, the same as if it had been clicked."""
+
     def marks_for(self, state: State, move: Move | str) -> tuple[Any, ...]:
         """What an illegal `move` (typed or clicked) concerns, to outline on the board."""
         return ()

@@ -74,14 +74,14 @@ class Alea(Game):
     title = "Alea Evangelion"
     option_specs = (
         Option("size", 8, "the board is size × size (4 to 19)", integer(4, 19),
-               label="Cells on each side of the board (4 to 19; 9 has no draws)"),
+               label="Board size (4 to 19; with no komi, an odd size such as 9 has no draws)"),
         Option("adjacency", 4, "neighbours of a cell: 4 (orthogonal) or 8 (with diagonals)", choice(4, 8),
                label="Neighbours of a stone",
                words=((4, "4 (left, right, above and below)"), (8, "8 (the diagonals too)"))),
         Option("komi", 0, "added to White's count; a half point forbids draws", number(-400, 400),
-               label="Komi, points added to White's count of stones (a half point rules out draws)"),
+               label="Komi: points added to White's count (a half point rules out draws)"),
         Option("streak", 8, "after this many conversions in a row the player to move must place", integer(1),
-               label="Conversions in a row before a player must place a stone"),
+               label="Conversions in a row before a stone must be placed"),
     )
 
     def __init__(self, **options: Any) -> None:

@@ -70,7 +70,7 @@ class X(Game):
     title = "X"
     author = AUTHOR
     option_specs = (Option("size", 9, "the board is size × size hexagons (at least 3)", integer(3, 26),
-                           label="Cells on each side of the board (3 to 26; 6 is quick)"),)
+                           label="Board size (hexagons on a side; 6 is quick)"),)
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)

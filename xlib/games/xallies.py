@@ -79,6 +79,7 @@ class Shot(Move):
     """The result of a real shot, entered by people when shooting='manual': `hit` or `miss`."""
 
     __slots__ = ("hit",)
+    stands = "A shot's outcome stands: it can't be taken back."   # chance drew it, as a die thrown
 
     def __init__(self, hit: bool) -> None:
         super().__init__("hit" if hit else "miss")
@@ -191,7 +192,7 @@ class XAllies(Game):
         Option("players", 3, "3 or 4 players", choice(3, 4), label="Number of players",
                words=((3, "3 (blue, purple and green)"), (4, "4 (blue, purple, green and grey)"))),
         Option("drop_order", "choose", "'choose' each drop's colour, or 'own-first' for a fixed order",
-               choice("choose", "own-first"), label="Order of dropping pieces",
+               choice("choose", "own-first"), label="Order of the drops",
                words=(("choose", "the player chooses the colour of each drop"),
                       ("own-first", "the player's own colour first, then the others in turn order"))),
         Option("supply", 12, "white pieces in the supply; None for unlimited", integer(0, allow_none=True),
@@ -199,7 +200,7 @@ class XAllies(Game):
         Option("rounds", 120, "play ends after this many rounds at the latest", integer(1),
                label="Play ends after this many rounds at the latest"),
         Option("skill", 0.5, "shooting skill p (chance a shot lands), one number or one per player", _check_skill,
-               label="Shooting skill, the chance a shot lands (0 to 1; one number, or one per player)"),
+               label="Shooting skill: the chance a shot lands (0 to 1; one number, or one per player)"),
         Option("shooting", "random",
                "'random' shots drawn from the seed, 'expected' scores p × whites, 'manual' enters real shots",
                choice("random", "expected", "manual"), label="How shots are decided",

@@ -164,10 +164,10 @@ class XeroG(Game):
     title = "Xero-G"
     option_specs = (
         Option("first", "south", "who sets up and flies first: 'south' or 'north'", choice("south", "north"),
-               label="Who sets up the back row and flies first",
+               label="Who arranges a row and flies first",
                words=(("south", "South, from rank 1"), ("north", "North, from rank 6"))),
         Option("quick_start", False, "skip the set-up: both back rows 321123", choice(False, True),
-               label="Quick start, skipping the set-up",
+               label="Quick start: skip the set-up",
                words=((False, "no, each player sets up the back row"),
                       (True, "yes, both back rows large, medium, small, small, medium, large"))),
         Option("repetitions", 3, "a position seen this many times is a draw (None: never)",
@@ -223,7 +223,8 @@ class XeroG(Game):
 class XeroGState(State):
     """A position: pips on every square, the side to move, the set-up still to come, the plies flown."""
 
-    __slots__ = ("board", "mover", "setups_left", "flown", "result", "_moves", "_listed", "_named", "_pack")
+    __slots__ = ("board", "mover", "setups_left", "flown", "result", "_moves", "_listed", "_named", "_pack",
+                 "_homes")
 
     game: XeroG
     board: tuple[int, ...]
@@ -235,6 +236,7 @@ class XeroGState(State):
     _listed: dict[int, Fly] | None       # the listed flights by outcome (see outcome_key)
     _named: dict[str, Move] | None        # the listed moves by notation
     _pack: int | None                     # the board packed (see pack)
+    _homes: list[int] | None              # the squares the listed flights start from
 
     @classmethod
     def _make(cls, g: XeroG, board: tuple[int, ...], mover: int, flown: int, setups_left: int = 0,
@@ -242,7 +244,7 @@ class XeroGState(State):
         s = cls.__new__(cls)
         s.game = g
         s.board, s.mover, s.flown, s.setups_left, s.result = board, mover, flown, setups_left, result
-        s._moves = s._listed = s._named = s._pack = None
+        s._moves = s._listed = s._named = s._pack = s._homes = None
         return s
 
     # ---- reading the position ----------------------------------------------------------
@@ -414,7 +416,9 @@ class XeroGState(State):
         listed = self.moves()
         if listed == [PASS]:
             return f"{w}: no pyramid of any occupied rank can move, so {name} must pass."
-        homes = sorted({m.start for m in listed if isinstance(m, Fly)})
+        if self._homes is None:   # worked out once: every flight written is checked against it
+            self._homes = sorted({m.start for m in listed if isinstance(m, Fly)})
+        homes = self._homes
         if w.start not in homes:
             names = [sq_name(i) for i in homes]
             home_rank = homes[0] // SIZE + 1

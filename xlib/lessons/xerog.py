@@ -176,10 +176,11 @@ def _boosts(start: State, route: Flight) -> list[str]:
 
 
 def on_the_route(words: Callable[[State, Flight], str]) -> Reason:
-    """A reason worked out on the flight as written ('' for a flight the rules refuse)."""
+    """A reason worked out on the flight as written ('' for a flight the rules refuse): it says first that the flight
+    is legal, which is what a question about the illegal one asks, then why."""
     def because(start: State, choice: str) -> str:
         route = _route(start, choice)
-        return "" if route is None else words(start, route)
+        return "" if route is None else f"This flight is legal. {words(start, route)}"
     return because
 
 
@@ -465,7 +466,7 @@ CHAIN = Scene(G, "Chained boosts", [
               "Rocket Boost, c2, Rocket Boost, and so on.",
     exercises=[
         Exercise(
-            "South to fly: find the flight that wins. It takes three Rocket Boosts.",
+            "South to fly: find the flight that wins. It takes at least three Rocket Boosts.",
             why="Onto the medium pyramid on c2 (a boost of 2) to the small on d3 (a boost of 1) to the large on d4 "
                 "(a boost of 3): d5, d6 and into North's base.",
             hint="Start with a ship that can land on c2, then look for pyramids whose pips carry you on to d4.",

@@ -213,13 +213,18 @@ class LocalGame(LiveGame):
         """Whether a move stands to be taken back: the position has a parent and is not the floor."""
         return self.state.parent is not None and self.state is not self.floor
 
+    def standing(self) -> str:
+        """What the last move says when it is chance's outcome (a shot), which Undo never takes back; else ''."""
+        last = self.state.last_move
+        return last.stands if last is not None and self.state.parent is not None else ""
+
     def undo(self) -> State | None:
-        """Take back the last move, and the computer's replies, back to a person's move; the position before,
-        or None when there was nothing to take back."""
-        if not self.undoable():
+        """Take back the last move, and the computer's replies, back to a person's move or to a chance outcome
+        (a shot: it stands); the position before, or None when there was nothing to take back."""
+        if not self.undoable() or self.standing():
             return None
         before = self.state
-        while self.undoable():
+        while self.undoable() and not self.standing():
             assert self.state.parent is not None
             self.redo_stack.append(self.state)
             self.state = self.state.parent

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 from ... import registry
-from ...core import Move
-from ...games.xerog import (BASE, NAMES, NORTH, SIZE, SOUTH, STEPS, Flight, XeroGState, board_after, drop_squares,
+from ...core import Move, State
+from ...games.xerog import (BASE, GATED_STEPS, NAMES, NORTH, SIZE, SOUTH, STEPS, Flight, XeroGState, board_after, drop_squares,
                            gate_in_the_way, gate_words, leg_ends, match_flight, place_name, read_flight, sq_name)
 from ...board.cells import CellView
 from ...board.view import Overlay
@@ -161,8 +161,20 @@ class XeroGFlights(CellView):
             self._cache[k] = (state, compute())   # the state is kept so its id stays its own
         return self._cache[k][1]
 
+    def _search(self, state: XeroGState, start: int) -> "LandingSearch":
+        """The search for flights of the ship on `start`, kept while the state is shown (its memos grow)."""
+        return self._memo(state, ("search", start), lambda: LandingSearch(state.board, state.mover, start))
+
+    def search_steps(self, state: XeroGState, start: int) -> int:
+        """How many steps the search for the ship on `start` has taken so far (a budget counted in steps)."""
+        return self._search(state, start).steps
+
     def witness(self, state: XeroGState, start: int, landings: tuple[int, ...], depth: int = 0) -> Flight | None:
-        """A legal whole flight from `start` through these landings (and on, if it must go on), or None."""
+        """A legal whole flight from `start` through these landings (and on, if it must go on), or None: the first
+        in the order of `_next`, found without entering a branch from which no legal flight goes on."""
+        search = self._search(state, start)
+        if not search.viable(landings):
+            return None
         board, mover = state.board, state.mover
         end = landings[-1]
         if end < 0 or end == start or not board[end]:   # a base, or an empty square: the flight ends there
@@ -177,28 +189,27 @@ class XeroGFlights(CellView):
             after[d] = 0
             if changed:
                 return match_flight(board, mover, start, landings, d)[0]
-        if depth > 24:
-            return None
-        for w in self._next(state, start, landings, depth + 1).values():   # or a Rocket Boost that goes on
-            return w
+        for z in self._candidates(state, start, landings):   # or a Rocket Boost that goes on
+            if search.viable(landings + (z,)):
+                return self.witness(state, start, landings + (z,), depth + 1)
         return None
 
-    def _next(self, state: XeroGState, start: int, landings: tuple[int, ...], depth: int = 0) -> dict[int, Flight]:
+    def _candidates(self, state: XeroGState, start: int, landings: tuple[int, ...]) -> list[int]:
+        """Where the next leg might land by its length alone, in the order the board tries them."""
         board = state.board
         at = landings[-1] if landings else start
         steps = board[start] if not landings else board[at]
+        out = [z for z in range(SIZE * SIZE)
+               if (dist := abs(z % SIZE - at % SIZE) + abs(z // SIZE - at // SIZE)) <= steps
+               and not (steps - dist) % 2]
+        return out + [BASE[1 - state.mover]]
+
+    def _next(self, state: XeroGState, start: int, landings: tuple[int, ...], depth: int = 0) -> dict[int, Flight]:
         out: dict[int, Flight] = {}
-        for z in range(SIZE * SIZE):
-            dist = abs(z % SIZE - at % SIZE) + abs(z // SIZE - at // SIZE)
-            if dist > steps or (steps - dist) % 2:
-                continue
+        for z in self._candidates(state, start, landings):
             w = self.witness(state, start, landings + (z,), depth)
             if w is not None:
                 out[z] = w
-        goal = BASE[1 - state.mover]
-        w = self.witness(state, start, landings + (goal,), depth)
-        if w is not None:
-            out[goal] = w
         return out
 
     def reachable(self, state: XeroGState, entry: Entry) -> dict[int, Flight]:
@@ -339,6 +350,18 @@ class XeroGFlights(CellView):
             self._written.clear()
         self._written[(state.board, state.mover, _result(state.board, flight))] = flight
 
+    def typed(self, state: State, text: str) -> None:
+        """A flight typed in the Move box is kept as typed: judged, told and drawn as the same route clicked."""
+        read = read_flight(text)
+        if read is None or not isinstance(state, XeroGState) or state.explain(text) is not None:
+            return
+        flight = match_flight(state.board, state.mover, *read)[0]
+        if flight is None:
+            return
+        kept = self._written.get((state.board, state.mover, _result(state.board, flight)))
+        if kept is None or kept.notation() != flight.notation():   # a route clicked keeps the way it was drawn
+            self.remember(state, flight)
+
     def _overlay(self) -> Overlay:
         return self._shown[1] if self._shown is not None else Overlay()
 
@@ -366,3 +389,90 @@ class XeroGFlights(CellView):
         flight = self.flight_of(state.parent, state.last_move)
         return flight if flight is not None and flight.landings[-1] < 0 else None
 
+
+
+class LandingSearch:
+    """Whether some legal flight of the ship on `start` goes through given landings: the gates each route of the
+    landings may have crossed, and, memoised on (square landed on, gates crossed), whether a flight goes on from
+    there to an end that changes the board. Each search step (a gate looked at) is counted in `steps`."""
+
+    def __init__(self, board: tuple[int, ...], mover: int, start: int) -> None:
+        self.board, self.mover, self.start = board, mover, start
+        self.b = list(board)
+        self.b[start] = 0
+        self.gated = GATED_STEPS[mover]
+        self.masks: dict[tuple[int, ...], frozenset[int]] = {(): frozenset({0})}
+        self.on: dict[tuple[int, int], bool] = {}
+        self.reprograms: dict[int, bool] = {}
+        self.steps = 0
+
+    def _walks(self, pos: int, left: int, mask: int, goal: int | None) -> Iterator[tuple[int, int]]:
+        """Every way a leg of `left` steps from `pos` ends (on `goal` when given): its end and the gates crossed."""
+        b = self.b
+        for nxt, _, bit in self.gated[pos]:
+            self.steps += 1
+            if mask & bit:
+                continue
+            if nxt < 0:   # a base: only on the last step of a leg
+                if left == 1 and (goal is None or nxt == goal):
+                    yield nxt, mask | bit
+            elif left > 1:
+                if not b[nxt]:
+                    yield from self._walks(nxt, left - 1, mask | bit, goal)
+            elif goal is None or nxt == goal:
+                yield nxt, mask | bit
+
+    def routes(self, landings: tuple[int, ...]) -> frozenset[int]:
+        """The sets of gates (as bits) crossed by the routes through exactly these landings (none: no route)."""
+        known = self.masks.get(landings)
+        if known is not None:
+            return known
+        before = self.routes(landings[:-1])
+        at = landings[-2] if len(landings) > 1 else self.start
+        steps = self.board[self.start] if len(landings) == 1 else self.b[at]
+        found: set[int] = set()
+        if steps and at >= 0:
+            for mask in before:
+                found.update(m for _, m in self._walks(at, steps, mask, landings[-1]))
+        self.masks[landings] = frozen = frozenset(found)
+        return frozen
+
+    def can_reprogram(self, end: int) -> bool:
+        """Whether the pyramid on `end`, landed on, can be dropped somewhere that changes the board."""
+        if end not in self.reprograms:
+            after = after_landing(self.board, self.start, end)
+            changed = False
+            for d in drop_squares(after, self.mover):
+                after[d] = self.board[end]
+                changed = tuple(after) != self.board
+                after[d] = 0
+                if changed:
+                    break
+            self.reprograms[end] = changed
+        return self.reprograms[end]
+
+    def goes_on(self, pos: int, mask: int) -> bool:
+        """Whether a Rocket Boost from the pyramid on `pos`, the gates `mask` crossed, leads to a legal end."""
+        key = (pos, mask)
+        if key not in self.on:
+            self.on[key] = False   # gates only add up, so no route comes back to this state
+            for end, after in self._walks(pos, self.b[pos], mask, None):
+                if (end < 0 or (not self.b[end] and end != self.start)
+                        or (self.b[end] and (self.can_reprogram(end) or self.goes_on(end, after)))):
+                    self.on[key] = True
+                    break
+        return self.on[key]
+
+    def viable(self, landings: tuple[int, ...]) -> bool:
+        """Whether some legal flight has exactly these landings, or goes on from the last of them."""
+        if any(x < 0 for x in landings[:-1]):
+            return False
+        masks = self.routes(landings)
+        if not masks:
+            return False
+        end = landings[-1]
+        if end < 0:
+            return True
+        if not self.b[end]:
+            return end != self.start
+        return self.can_reprogram(end) or any(self.goes_on(end, m) for m in masks)
