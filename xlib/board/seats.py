@@ -39,6 +39,8 @@ class SeatPanel:
         self.name_boxes: list[w.Text] = []
         self.game: LiveGame | None = None
         self.view: View | None = None
+        #: the rows of a class table's seats in words, rewritten in place while the table's seats stay
+        self.table_rows: list[w.HTML] = []
 
     def build(self, game: LiveGame, view: View) -> None:
         """The rows for `game`'s seats, as they stand now (at a class table, who holds each, in words); the panel
@@ -55,17 +57,14 @@ class SeatPanel:
                      f"{view.seat_colour(p)};border:1px solid #333;vertical-align:middle'></span> "
                      f"{seat_words(game, p, view.player_name(state, p))}" for p in range(len(state.players))]
             rows = self.box.children
-            if len(rows) == len(words) and all(getattr(r, "_xlib_seat_row", False) for r in rows):
+            if len(rows) == len(words) and all(any(r is t for t in self.table_rows) for r in rows):
                 for row, text in zip(rows, words):   # the rows as they are, their words changed where they did
                     if row.value != text:
                         row.value = text
                 return
-            fresh = []
-            for text in words:
-                row = shared.html(text, margin="0 0 4px 0")
-                row._xlib_seat_row = True
-                fresh.append(row)
+            fresh = [shared.html(text, margin="0 0 4px 0") for text in words]
             self._replace(fresh)
+            self.table_rows = fresh
             return
         players = len(state.players)
         choices = seat_choices(game.name, players)
