@@ -18,14 +18,16 @@ from ...board.view import Choice, Click, Overlay, Target, View
 CX = CY = 300
 RING = 205       # radius of the circle of wells
 WELL_R = 50      # radius of a well
-PIECE_R = 11     # a piece in a well: up to 4 × 4 fit at this size, more shrink
+PIECE_R = 16     # a well's pieces of one colour: one disc, its letter and how many (up to 5 discs fit a well)
+#: the least type on the board: 18 units is 10 px and more on a phone 360 px wide (the board drawn 348 px wide)
+TYPE = 18
 CHIP_R = 20      # pieces in hand, in the middle
 #: between two chips' centres; a tap picks the nearest chip within half of it: 26 units, 30 px across on a phone
 #: 360 px wide (the board drawn 348 px wide), more than the 24 px a finger needs
 CHIP_STEP = 52
 CHIP_TAP = CHIP_STEP / 2
 NUMBER_R = RING - WELL_R - 16   # the well numbers, inside the ring and clear of a well's outline
-ROW = 18         # the line height of the scores in the middle
+ROW = 22         # the line height of the scores in the middle
 
 
 @dataclass
@@ -51,7 +53,7 @@ text_colour = palette.text_colour
 
 def supply_y(players: int) -> float:
     """The line of the white supply in the middle of the board, under one line of points per player."""
-    return CY - 54 + players * ROW
+    return CY - 60 + players * ROW
 
 
 def next_well(state: XAlliesState) -> int | None:
@@ -59,6 +61,19 @@ def next_well(state: XAlliesState) -> int | None:
     if state.hand is None:
         return None
     return state.game.paths[state.origin, state.step][state.j]
+
+
+def group_places(k: int, x: float, y: float) -> list[tuple[float, float]]:
+    """Where the discs of `k` colours sit in the well centred at (x, y): one in the middle, two side by side, three in
+    a triangle, four in a square, five on a ring; never touching, and inside the well."""
+    if k <= 1:
+        return [(x, y)][:k]
+    if k == 4:
+        d = PIECE_R + 3
+        return [(x + dx * d, y + dy * d) for dy in (-1, 1) for dx in (-1, 1)]
+    r = {2: PIECE_R + 3, 3: PIECE_R + 6}.get(k, WELL_R - PIECE_R - 4)
+    return [(x + r * math.cos(a), y + r * math.sin(a))
+            for a in (-math.pi / 2 + j * 2 * math.pi / k + (math.pi / 2 if k == 2 else 0) for j in range(k))]
 
 
 def number(value: Any) -> str:
@@ -110,7 +125,7 @@ class XAlliesView(View):
         if state.hand is None:
             return []
         colours = [c for c in range(state.game.n) if state.hand[c]]
-        y = supply_y(state.game.n) + 48
+        y = supply_y(state.game.n) + 2 * ROW + 4
         return [(c, CX - (len(colours) - 1) * CHIP_STEP / 2 + i * CHIP_STEP, y) for i, c in enumerate(colours)]
 
     # ---- clicks ---------------------------------------------------------------------------
@@ -342,7 +357,7 @@ class XAlliesView(View):
         upright = math.sin(angle) > 0.05   # the lower half reads the other way round
         canvas.rotate(angle - math.pi / 2 if upright else angle + math.pi / 2)
         canvas.fill_style = colour
-        canvas.font = "bold 13px sans-serif"
+        canvas.font = f"bold {TYPE}px sans-serif"
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.fill_text(text, 0, 0)
@@ -372,43 +387,54 @@ class XAlliesView(View):
         # well number, towards the centre
         a = math.atan2(y - CY, x - CX)
         canvas.fill_style = "#555555"
-        canvas.font = "15px sans-serif"   # 12 screen pixels and more on the smallest board a laptop shows
+        canvas.font = f"{TYPE}px sans-serif"
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.fill_text(str(wl), CX + NUMBER_R * math.cos(a), CY + NUMBER_R * math.sin(a))
-        pieces = [c for c in range(n) for _ in range(pic.counts[wl * n + c])]
-        has_black = bool(pic.black >> wl & 1)
-        slots = len(pieces) + (1 if has_black else 0)
-        cols = max(1, math.ceil(math.sqrt(slots)))
-        radius = PIECE_R if cols <= 4 else max(4, int(PIECE_R * 4 / cols))
-        spacing = radius * 2 + 2
-        rows = math.ceil(slots / cols) if slots else 0
-        items: list[int | str] = (["*"] if has_black else []) + list(pieces)
-        for k, item in enumerate(items):
-            r_, c_ = divmod(k, cols)
-            px = x + (c_ - (cols - 1) / 2) * spacing
-            py = y + (r_ - (rows - 1) / 2) * spacing
-            if isinstance(item, str):
-                fill, letter = palette.BLACK, "*"
-            else:
-                fill, letter = self.seat_colour(item), COLOURS[item]
+        # the pieces: a disc per colour with its letter and, when more than one, how many ("b3"); the black piece
+        # first, as "*"
+        groups: list[tuple[str, str, int]] = [(palette.BLACK, "*", 1)] if pic.black >> wl & 1 else []
+        groups += [(self.seat_colour(c), COLOURS[c], pic.counts[wl * n + c]) for c in range(n) if pic.counts[wl * n + c]]
+        for (fill, letter, count), (px, py) in zip(groups, group_places(len(groups), x, y)):
             canvas.fill_style = fill
-            canvas.fill_circle(px, py, radius)
+            canvas.fill_circle(px, py, PIECE_R)
             canvas.line_width = 1
             canvas.stroke_style = "#333333"
-            canvas.stroke_circle(px, py, radius)
-            if radius >= 6:
-                canvas.fill_style = text_colour(fill)
-                canvas.font = f"bold {int(radius * 1.3)}px sans-serif"
-                canvas.fill_text(letter, px, py + 1)
+            canvas.stroke_circle(px, py, PIECE_R)
+            canvas.fill_style = text_colour(fill)
+            canvas.font = f"bold {TYPE}px sans-serif"
+            canvas.fill_text(letter if count == 1 else f"{letter}{count}", px, py + 1)
 
-    def _seat_chip(self, canvas: Any, p: int, x: float, y: float, r: float, size: int) -> None:
-        """A seat's colour as a small disc with its letter, beside its line of points in the middle."""
+    def _seat_chip(self, canvas: Any, p: int, x: float, y: float, r: float) -> None:
+        """A seat's colour as a disc with its letter, at the head of its line of points in the middle."""
         canvas.fill_style = self.seat_colour(p)
         canvas.fill_circle(x, y, r)
         canvas.fill_style = text_colour(self.seat_colour(p))
-        canvas.font = f"bold {size}px sans-serif"
+        canvas.font = f"bold {TYPE}px sans-serif"
         canvas.fill_text(COLOURS[p], x, y + 1)
+
+    def _scores(self, canvas: Any, state: XAlliesState, pic: Any, top: float, line: float, chip: float) -> None:
+        """Who is to move, then under two column heads (three at the end: the score) a row per player: its colour's
+        letter, its points and its white pieces; the first line at `top`, one every `line`."""
+        g = state.game
+        over = state.over
+        cols = (CX - 40, CX + 20, CX + 80) if over else (CX - 20, CX + 50)
+        canvas.text_align = "center"
+        canvas.text_baseline = "middle"
+        canvas.fill_style = palette.TEXT
+        canvas.font = f"bold {TYPE}px sans-serif"
+        canvas.fill_text(centre_head(state), CX, top)
+        canvas.font = f"{TYPE}px sans-serif"
+        for x, head in zip(cols, ("points", "white", "score")):
+            canvas.fill_text(head, x, top + line)
+        for p in range(g.n):
+            y = top + (p + 2) * line
+            self._seat_chip(canvas, p, cols[0] - 58, y, chip)
+            canvas.fill_style = palette.TEXT
+            canvas.font = f"{TYPE}px sans-serif"
+            row = [str(pic.points[p]), str(pic.whites[p])] + ([number(state.scores[p])] if over else [])
+            for x, text in zip(cols, row):
+                canvas.fill_text(text, x, y)
 
     def _compact_centre(self, canvas: Any, state: XAlliesState, pic: Any) -> None:
         """The middle of a picture printed small, in large type: who is to move, then a row per player (its
@@ -416,21 +442,7 @@ class XAlliesView(View):
         g = state.game
         line = 31
         top = CY - (g.n + 2) * line / 2
-        canvas.text_align = "center"
-        canvas.text_baseline = "middle"
-        canvas.fill_style = palette.TEXT
-        canvas.font = "bold 16px sans-serif"
-        canvas.fill_text(centre_head(state), CX, top)
-        canvas.font = "13px sans-serif"
-        canvas.fill_text("points", CX - 8, top + line)
-        canvas.fill_text("white", CX + 78, top + line)
-        for p in range(g.n):
-            y = top + (p + 2) * line
-            self._seat_chip(canvas, p, CX - 82, y, 14, 13)
-            canvas.fill_style = palette.TEXT
-            canvas.font = "13px sans-serif"
-            canvas.fill_text(str(pic.points[p]), CX - 8, y)
-            canvas.fill_text(str(pic.whites[p]), CX + 78, y)
+        self._scores(canvas, state, pic, top, line, 14)
         supply = "unlimited" if pic.supply is None else str(pic.supply)
         canvas.fill_text(f"supply: {supply}", CX, top + (g.n + 2) * line)
 
@@ -439,35 +451,20 @@ class XAlliesView(View):
         """Who is to move, each player's points and white pieces, the supply, and the hand while sowing (what to
         click only where a click plays: a printed picture shows the position alone)."""
         g = state.game
-        canvas.text_align = "center"
-        canvas.text_baseline = "middle"
-        canvas.fill_style = palette.TEXT
-        canvas.font = "bold 16px sans-serif"
-        canvas.fill_text(centre_head(state), CX, CY - 80)
-        # points and white pieces per player
-        for p, name in enumerate(g.players):
-            yy = CY - 58 + p * ROW
-            self._seat_chip(canvas, p, CX - 100, yy, 7, 9)
-            canvas.fill_style = palette.TEXT
-            canvas.font = "13px sans-serif"
-            canvas.text_align = "left"
-            extra = f", score {number(state.scores[p])}" if state.over else ""
-            canvas.fill_text(f"{name}: {pic.points[p]} pts, {pic.whites[p]} white{extra}", CX - 88, yy)
-            canvas.text_align = "center"
+        self._scores(canvas, state, pic, supply_y(g.n) - (g.n + 2) * ROW, ROW, 11)
         # the white supply
         supply = "unlimited" if pic.supply is None else str(pic.supply)
         below = supply_y(g.n)
         canvas.fill_style = palette.TEXT
-        canvas.font = "12px sans-serif"
+        canvas.font = f"{TYPE}px sans-serif"
         canvas.fill_text(f"white supply: {supply}", CX, below)
         if animating:
-            canvas.fill_text("sowing…", CX, below + 24)
+            canvas.fill_text("sowing…", CX, below + ROW)
             return
         target = next_well(state)
         if target is not None:
-            canvas.font = "bold 12px sans-serif"
             canvas.fill_text(f"Next drop into well {target}" + (": click a colour" if interactive else ""), CX,
-                             below + 22)
+                             below + ROW)
             for c, cx, cy in self.chip_positions(state):
                 fill = self.seat_colour(c)
                 canvas.fill_style = fill
@@ -476,7 +473,7 @@ class XAlliesView(View):
                 canvas.stroke_style = palette.HIGHLIGHT
                 canvas.stroke_circle(cx, cy, CHIP_R)
                 canvas.fill_style = text_colour(fill)
-                canvas.font = "bold 18px sans-serif"   # 10 px and more on a phone
+                canvas.font = f"bold {TYPE}px sans-serif"
                 canvas.fill_text(f"{COLOURS[c]}×{(state.hand or ())[c]}", cx, cy + 1)
 
 
