@@ -413,12 +413,17 @@ class XAlliesView(View):
         canvas.font = f"bold {TYPE}px sans-serif"
         canvas.fill_text(COLOURS[p], x, y + 1)
 
-    def _scores(self, canvas: Any, state: XAlliesState, pic: Any, top: float, line: float, chip: float) -> None:
+    def _scores(self, canvas: Any, state: XAlliesState, pic: Any, top: float, line: float, chip: float,
+                printed: bool = False) -> None:
         """Who is to move, then under two column heads (three at the end: the score) a row per player: its colour's
-        letter, its points and its white pieces; the first line at `top`, one every `line`."""
+        letter, its points and its white pieces; the first line at `top`, one every `line` (printed, the columns
+        further apart: a print's type is set wider)."""
         g = state.game
         over = state.over
-        cols = (CX - 40, CX + 20, CX + 80) if over else (CX - 20, CX + 50)
+        if printed:
+            cols: tuple[float, ...] = (CX - 45, CX + 30, CX + 105) if over else (CX - 8, CX + 78)
+        else:
+            cols = (CX - 35, CX + 25, CX + 82) if over else (CX - 20, CX + 50)
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.fill_style = palette.TEXT
@@ -429,7 +434,7 @@ class XAlliesView(View):
             canvas.fill_text(head, x, top + line)
         for p in range(g.n):
             y = top + (p + 2) * line
-            self._seat_chip(canvas, p, cols[0] - 58, y, chip)
+            self._seat_chip(canvas, p, cols[0] - (48 if over else 58) - (10 if printed else 0), y, chip)
             canvas.fill_style = palette.TEXT
             canvas.font = f"{TYPE}px sans-serif"
             row = [str(pic.points[p]), str(pic.whites[p])] + ([number(state.scores[p])] if over else [])
@@ -442,7 +447,7 @@ class XAlliesView(View):
         g = state.game
         line = 31
         top = CY - (g.n + 2) * line / 2
-        self._scores(canvas, state, pic, top, line, 14)
+        self._scores(canvas, state, pic, top, line, 14, printed=True)
         supply = "unlimited" if pic.supply is None else str(pic.supply)
         canvas.fill_text(f"supply: {supply}", CX, top + (g.n + 2) * line)
 
