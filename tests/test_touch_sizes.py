@@ -13,8 +13,7 @@ from xlib.views.xallies.view import COLOURS
 GAMES = ("alea", "x", "xats", "xerog", "xallies")
 #: the games whose board still writes some letters under 10 px on a phone (the smallest as measured today): their
 #: test fails, and is expected to, until they are drawn larger
-SMALL_LETTERS = {"xats": "6.2 px: a tile's number in an empty tray slot, 'either side'",
-                 "xerog": "5.6 px: a pyramid's pips"}
+SMALL_LETTERS = {"xats": "6.2 px: a tile's number in an empty tray slot, 'either side'"}
 
 
 def positions(game):

@@ -20,6 +20,8 @@ PATH = "#222222"
 MAX_FRAMES = 4               # an animated flight shows at most this many pictures (0.6 s at the board's 0.15 s)
 SHIP_SCALE = 0.8             # a ship standing on a pyramid, beside it: big enough to read its number
 UNDER_SCALE = 0.64           # the pyramid a ship stands on, beside the ship
+#: the least type on the board: 17 units is 10 px and more on a phone 360 px wide (the board drawn 348 px wide)
+TYPE = 17
 
 
 @dataclass
@@ -114,15 +116,16 @@ class XeroGDrawing(XeroGEntry):
         cx, cy = self.centre(index)
         pips = p.pips if isinstance(p, Pyramid) else int(p.letter or 1)
         if isinstance(p, Pyramid) and p.under_ship:   # the ship stands on it: both side by side, both readable
-            self.draw_pyramid(canvas, cx + self.cell * 0.2, cy + self.cell * 0.06, pips, scale=UNDER_SCALE,
-                              label_px=12)
+            self.draw_pyramid(canvas, cx + self.cell * 0.2, cy + self.cell * 0.06, pips, scale=UNDER_SCALE)
             return
         self.draw_pyramid(canvas, cx, cy, pips, faded=isinstance(p, Pyramid) and p.faded)
 
     def draw_pyramid(self, canvas: Any, cx: float, cy: float, pips: int, scale: float = 1.0,
-                     faded: bool = False, ring: str | None = None, label_px: int = 9) -> None:
-        """A pyramid seen from the side: its height by size, its pips as dots above the base, its number (at
-        least `label_px` high)."""
+                     faded: bool = False, ring: str | None = None, label_px: int = TYPE,
+                     number: bool = True) -> None:
+        """A pyramid seen from the side: its height by size, its pips as dots above the base, and (unless a word
+        beside it says its size, `number` false) its number, at least `label_px` high and outlined in the
+        pyramid's edge colour so that it reads where it is wider than a small pyramid."""
         c = self.cell * scale
         printed = self._overlay().compact   # printed small: larger pips, and the number (printed large) above them
         h = c * ((0.44 if printed else 0.36) + 0.15 * pips)
@@ -145,14 +148,22 @@ class XeroGDrawing(XeroGEntry):
         pip_y = base_y - (radius + c * 0.05 if printed else c * 0.06)
         for k in range(pips):
             canvas.fill_circle(cx + (k - (pips - 1) / 2) * gap, pip_y, radius)
-        canvas.font = f"bold {max(label_px, int(c * (0.15 + 0.03 * pips)))}px sans-serif"
-        canvas.text_align = "center"
-        if printed:   # however large the print makes it, the number grows upwards, clear of the pips
-            canvas.text_baseline = "alphabetic"
-            canvas.fill_text(str(pips), cx, pip_y - radius - c * 0.04)
-        else:
-            canvas.text_baseline = "middle"
-            canvas.fill_text(str(pips), cx, base_y - h * 0.36 - c * 0.02)
+        if number:
+            canvas.font = f"bold {max(label_px, int(c * (0.15 + 0.03 * pips)))}px sans-serif"
+            canvas.text_align = "center"
+            if printed:   # however large the print makes it, the number grows upwards, clear of the pips
+                canvas.text_baseline = "alphabetic"
+                at = pip_y - radius - c * 0.04
+            else:
+                canvas.text_baseline = "middle"
+                at = base_y - max(h * 0.42, c * 0.22)
+            canvas.line_width = 3
+            canvas.line_join = "round"
+            canvas.stroke_style = PYRAMID_EDGE
+            canvas.stroke_text(str(pips), cx, at)
+            canvas.line_join = "miter"
+            canvas.fill_style = palette.WHITE
+            canvas.fill_text(str(pips), cx, at)
         canvas.global_alpha = 1.0
         if ring:
             canvas.line_width = 3
@@ -182,7 +193,7 @@ class XeroGDrawing(XeroGEntry):
             canvas.stroke_style = colour
             canvas.stroke_rect(x, y, w, h)
             canvas.fill_style = palette.TEXT
-            canvas.font = "bold 14px sans-serif"
+            canvas.font = f"bold {TYPE}px sans-serif"
             canvas.text_align = "center"
             canvas.text_baseline = "middle"
             target = " — South flies here" if p == NORTH else " — North flies here"
@@ -283,7 +294,7 @@ class XeroGDrawing(XeroGEntry):
                 x, scale = self.centre(came)[0], 0.62
             elif self._on_pyramid(state, overlay, at):   # on the pyramid it landed on: beside it, on the left
                 x, y, scale = x - self.cell * 0.2, y - self.cell * 0.04, SHIP_SCALE
-            self.draw_pyramid(canvas, x, y, pips, scale=scale, ring=palette.HIGHLIGHT, label_px=12)
+            self.draw_pyramid(canvas, x, y, pips, scale=scale, ring=palette.HIGHLIGHT)
         if isinstance(sel, Entry) and overlay.frame is None:
             self._ring(canvas, sel.start, palette.HIGHLIGHT, 4, 0.96, dash=True)
             if sel.mode == FLY and overlay.interactive:
@@ -356,7 +367,6 @@ class XeroGDrawing(XeroGEntry):
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.fill_style = palette.TEXT
-        canvas.font = "bold 14px sans-serif"
         sel = overlay.selection if overlay.interactive else None
         y = BASE_H + self.margin + 12
         if state.over:
@@ -367,7 +377,7 @@ class XeroGDrawing(XeroGEntry):
             head = {FLY: "Flying", CHOOSE: "Choose one:", DROP: "Drop where?"}[sel.mode]
         else:
             head = f"{NAMES[state.mover]} to fly"
-        canvas.font = "bold 13px sans-serif"
+        canvas.font = f"{TYPE}px sans-serif"   # the column is narrow: its words in plain type, one line each
         canvas.fill_text(head, cx, y)
         buttons = self.buttons(state, sel) if overlay.interactive and overlay.frame is None else []
         for b in buttons:
@@ -378,56 +388,58 @@ class XeroGDrawing(XeroGEntry):
             canvas.stroke_style = palette.HIGHLIGHT if b.pressed else ("#555555" if b.enabled else "#AAAAAA")
             canvas.stroke_rect(b.x, b.y, b.w, b.h)
             canvas.fill_style = palette.TEXT if b.enabled else "#888888"
-            canvas.font = "bold 13px sans-serif"
-            if b.pips:
-                self.draw_pyramid(canvas, b.x + 24, b.y + b.h / 2 - 4, b.pips, scale=0.62)
+            canvas.font = f"{TYPE}px sans-serif"
+            if b.pips:   # the pyramid, then its size and how many are left: the words say its number
+                self.draw_pyramid(canvas, b.x + 15, b.y + b.h / 2 - 2, b.pips, scale=0.5, number=False)
                 canvas.text_align = "left"
                 canvas.fill_style = palette.TEXT if b.enabled else "#888888"
-                canvas.font = "bold 13px sans-serif"
                 word, count = b.label.split(" ")
-                canvas.fill_text(word, b.x + 44, b.y + b.h / 2 - 8)
-                canvas.font = "13px sans-serif"
-                canvas.fill_text(count, b.x + 44, b.y + b.h / 2 + 10)
+                canvas.fill_text(word, b.x + 30, b.y + b.h / 2 - 10)
+                canvas.fill_text(count, b.x + 30, b.y + b.h / 2 + 11)
                 canvas.text_align = "center"
             else:
-                canvas.fill_text(b.label, b.x + b.w / 2, b.y + b.h / 2)
+                lines = b.label.split(" ") if len(b.label) > 10 and b.h >= 2 * TYPE + 6 else [b.label]
+                for k, line in enumerate(lines):
+                    canvas.fill_text(line, b.x + b.w / 2, b.y + b.h / 2 + (k - (len(lines) - 1) / 2) * (TYPE + 2))
         if isinstance(sel, Entry) and sel.mode == FLY and overlay.interactive:
             at = sel.landings[-1] if sel.landings else sel.start
             steps = state.board[at]
-            canvas.font = "13px sans-serif"
+            canvas.font = f"{TYPE}px sans-serif"
             canvas.fill_style = palette.TEXT
             leg = len(sel.landings) + 1
-            canvas.fill_text(f"leg {leg}: {steps} step{'s' if steps > 1 else ''}", cx, y + 18)
+            canvas.fill_text(f"leg {leg}: {steps} step{'s' if steps > 1 else ''}", cx, y + 20)
         if not state.in_setup:
             self._legend(canvas, x0, cx, overlay.interactive)
 
     def _legend(self, canvas: Any, x0: float, cx: float, interactive: bool = True) -> None:
-        """What the pyramids, a crossed gate and (where a click plays) the highlight mean."""
-        y = self.height - 150
+        """What the pyramids, a crossed gate and (where a click plays) the highlight mean: two short lines each."""
+        line = TYPE + 1
+        y = self.height - 10 - ((9 if interactive else 7) * line + line / 2 + 8)   # its last line 10 units from the foot
         canvas.text_align = "left"
         canvas.text_baseline = "middle"
-        canvas.font = "12px sans-serif"
-        canvas.fill_style = palette.TEXT
+        canvas.font = f"{TYPE}px sans-serif"
         for k, pips in enumerate((1, 2, 3)):
-            self.draw_pyramid(canvas, x0 + 14, y + k * 30, pips, scale=0.42)
+            yy = y + k * 2 * line
+            self.draw_pyramid(canvas, x0 + 11, yy + line / 2, pips, scale=0.42, number=False)
             canvas.fill_style = palette.TEXT
-            canvas.font = "12px sans-serif"
             canvas.text_align = "left"
-            canvas.fill_text(f"{SIZE_WORDS[pips]}", x0 + 30, y + k * 30 - 5)
-            canvas.fill_text(f"{pips} step{'s' if pips > 1 else ''}", x0 + 30, y + k * 30 + 9)
-        gy = y + 92
+            canvas.fill_text(f"{SIZE_WORDS[pips]}", x0 + 26, yy)
+            canvas.fill_text(f"{pips} step{'s' if pips > 1 else ''}", x0 + 26, yy + line)
+        gy = y + 6 * line + 4
         canvas.line_width = 6
         canvas.stroke_style = GATE_RED
-        canvas.stroke_line(x0 + 4, gy, x0 + 24, gy)
+        canvas.stroke_line(x0 + 2, gy + line / 2, x0 + 20, gy + line / 2)
         canvas.fill_style = palette.TEXT
-        canvas.fill_text("gate crossed", x0 + 30, gy)
-        canvas.fill_text("(closed)", x0 + 30, gy + 15)
+        canvas.fill_text("gate", x0 + 26, gy)
+        canvas.fill_text("closed", x0 + 26, gy + line)
         if not interactive:
             return
+        hy = gy + 2 * line + 4
         canvas.line_width = 3
         canvas.stroke_style = palette.HIGHLIGHT
-        canvas.stroke_rect(x0 + 4, gy + 32, 20, 20)
-        canvas.fill_text("you may click", x0 + 30, gy + 42)
+        canvas.stroke_rect(x0 + 2, hy + line / 2 - 9, 18, 18)
+        canvas.fill_text("you may", x0 + 26, hy)
+        canvas.fill_text("click", x0 + 26, hy + line)
 
 
 def frame_steps(flight: Flight, budget: int) -> list[int]:

@@ -58,7 +58,7 @@ class XeroGEntry(XeroGFlights):
         # Step back and Cancel flight stay in one place, below where Rocket Boost and Reprogram appear: a quick
         # second click on either of those lands on no button rather than on Cancel flight
         out.append(Button("Step back", "back", x, y0 + 112, w, 34))
-        out.append(Button("Cancel flight", "cancel", x, y0 + 154, w, 34))
+        out.append(Button("Cancel flight", "cancel", x, y0 + 154, w, 44))   # its words on two lines
         return out
 
     def button_centre(self, state: State, selection: Any, label: str) -> tuple[float, float]:
