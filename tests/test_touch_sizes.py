@@ -11,9 +11,6 @@ from xlib.board.view import Target
 from xlib.views.xallies.view import COLOURS
 
 GAMES = ("alea", "x", "xats", "xerog", "xallies")
-#: the games whose board still writes some letters under 10 px on a phone (the smallest as measured today): their
-#: test fails, and is expected to, until they are drawn larger
-SMALL_LETTERS = {"xats": "6.2 px: a tile's number in an empty tray slot, 'either side'"}
 
 
 def positions(game):
@@ -72,8 +69,7 @@ def test_the_xallies_hand_is_tapped_across_half_the_distance_between_its_pieces(
     assert view.click(s, middle - 1, y0).move == COLOURS[c0] and view.click(s, middle + 1, y0).move == COLOURS[c1]
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(reason=SMALL_LETTERS[g], strict=True))
-                                  if g in SMALL_LETTERS else g for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_every_letter_on_a_board_is_ten_px_on_a_phone(game):
     small = []
     for name, state in positions(game):

@@ -38,6 +38,8 @@ TRAY_R = 17                # radius of a tile in a tray
 TRAY_SLOT = (WIDTH - 2 * MARGIN) / 13
 LABEL = 26                 # under a tower: its name and height
 GHOST_ALPHA = 0.7          # a tile held over a stack: solid, but the tile under it still shows through
+#: the least type on the board: 16.5 units is 10 px and more on a phone 360 px wide (the board drawn 348 px wide)
+TYPE = 16.5
 MISFIT_GROW = 1.7          # a spike with nothing under it is drawn this much larger than a spike
 
 
@@ -153,7 +155,7 @@ class XatsView(View):
         """Where tile `tile` of `player` lies in their tray (whether it is there or not)."""
         assert isinstance(state, XatsState)
         top = HEIGHT - state.game.n * TRAY_H - 4 + player * TRAY_H
-        return MARGIN + TRAY_SLOT * (tile - 0.5), top + 39
+        return MARGIN + TRAY_SLOT * (tile - 0.5), top + 42   # its top spikes clear of the row's words
 
     def stack_point(self, state: State, name: str) -> tuple[float, float]:
         """The centre of the top tile of stack `name` ("s2"): where a person clicks to choose it."""
@@ -432,15 +434,14 @@ class XatsView(View):
         canvas.text_align = "left"
         canvas.text_baseline = "middle"
         canvas.fill_style = palette.TEXT
-        canvas.font = "13px sans-serif"
+        canvas.font = f"{TYPE}px sans-serif"
         if moving is not None:
             text = self.phrase(state, moving) + "…"
         elif state.last_move is not None and state.parent is not None:
             text = "Last move: " + self.phrase(state.parent, state.last_move) + "."
         else:
-            text = (("The table: no stacks yet." + (" Click a tile of your tray, then the table." if interactive
-                                                     else "")) if not state.stack_list
-                    else "Each stack stands bottom to top; a tile shows its number and its owner's letter.")
+            text = (("No stacks yet." + (" Click a tile of your tray, then the table." if interactive else ""))
+                    if not state.stack_list else "Each stack stands bottom to top.")
         canvas.fill_text(text, MARGIN, HEADER / 2 + 2)
 
     def _tower(self, canvas: Any, state: XatsState, lay: Layout, tw: Tower, targets: set[Any],
@@ -462,9 +463,10 @@ class XatsView(View):
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.fill_style = palette.TEXT
-        canvas.font = f"bold {12 if r >= 12 else 10}px sans-serif"
-        label = (f"s{tw.number}" if compact else f"s{tw.number} · {len(tiles)} high" if r >= 14
-                 else f"s{tw.number}·{len(tiles)}")
+        canvas.font = f"bold {TYPE}px sans-serif"
+        # as much as the tower's column has room for: "s2 · 3 high", "s2·3", or its name alone
+        label = (f"s{tw.number}" if compact or tw.width < 46 else f"s{tw.number} · {len(tiles)} high"
+                 if tw.width >= 104 else f"s{tw.number}·{len(tiles)}")
         canvas.fill_text(label, tw.x, tw.base + lay.pitch / 2 + 14)
         if ("stack", tw.number) in marked:  # the whole tower, with its name
             x0, x1 = tw.x - tw.width / 2 + 3, tw.x + tw.width / 2 - 3
@@ -492,10 +494,12 @@ class XatsView(View):
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         canvas.fill_style = "#5A4C36"
-        canvas.font = f"bold {int(r)}px sans-serif"
+        canvas.font = f"bold {max(TYPE, int(r))}px sans-serif"
         canvas.fill_text("+", slot.x, slot.base + 1)
-        canvas.font = f"{11 if r >= 12 else 9}px sans-serif"
+        canvas.font = f"{TYPE}px sans-serif"
         words = "new stack" if not forced or state.over else "no new stack"
+        if slot.width < 112:   # a crowded table: the words short, inside the slot's column
+            words = "new" if not forced or state.over else "no new"
         if not compact:
             canvas.fill_text(words, slot.x, slot.base + lay.pitch / 2 + 14)
         if isinstance(moving, Play) and moving.stack is None:
@@ -535,11 +539,7 @@ class XatsView(View):
         body = hexagon(x, y, r)
         canvas.fill_polygon(body)
         canvas.global_alpha = 1.0
-        canvas.fill_style = palette.text_colour(fill)
-        canvas.font = f"bold {max(9, int(r * 0.78))}px sans-serif"
-        canvas.text_align = "center"
-        canvas.text_baseline = "middle"
-        canvas.fill_text(f"{tile}{state.game.letters[state.mover]}", x, y + 1)
+        self._label(canvas, f"{tile}{state.game.letters[state.mover]}", x, y, r, fill)
         self._outline(canvas, body, palette.MARK if bad else palette.BLACK, 3)
         for e in missing:
             pts = spike(x, y, r, e, grow=MISFIT_GROW)
@@ -549,7 +549,7 @@ class XatsView(View):
             canvas.fill_polygon(pts)
             canvas.stroke_polygon(pts)
         canvas.fill_style = palette.MARK if bad else palette.TEXT
-        canvas.font = "bold 13px sans-serif"
+        canvas.font = f"bold {TYPE}px sans-serif"
         canvas.text_align = "center"
         canvas.text_baseline = "middle"
         words = f"✗ tile {tile}" if bad else f"tile {tile}" + (", turned over" if flipped else "")
@@ -571,18 +571,18 @@ class XatsView(View):
         canvas.text_baseline = "middle"
         canvas.text_align = "left"
         canvas.fill_style = palette.TEXT
-        canvas.font = "bold 13px sans-serif"
+        canvas.font = f"bold {TYPE}px sans-serif"
         # printed, the row is named short (its race says "out of the game"), its tiles by number alone
         head = f"{'▶ ' if to_move else ''}{name} ({letter}){'' if compact else ', tray'}"
         if not state.active[p] and state.reserve(p) and not compact:
             head += ": out, never played again"
-        canvas.fill_text(head, MARGIN, top + 13)
+        canvas.fill_text(head, MARGIN, top + 12)
         canvas.text_align = "right"
         won = p in state.winners
-        canvas.font = "bold 13px sans-serif" if won or to_move else "13px sans-serif"
+        canvas.font = f"bold {TYPE}px sans-serif" if won or to_move else f"{TYPE}px sans-serif"
         race = self.race(state, p)   # printed, how the game ended is the caption's
         canvas.fill_text(race.split(": wins")[0] + ": wins" if compact and ": wins" in race else race,
-                         WIDTH - MARGIN, top + 13)
+                         WIDTH - MARGIN, top + 12)
         reserve = set(state.reserve(p))
         discarded = {t for t, o in state.discarded if o == p}
         for t in SPIKES:
@@ -603,25 +603,20 @@ class XatsView(View):
                 canvas.set_line_dash([])
                 if reserve or state.active[p]:   # a tray with none left says so across it instead
                     canvas.fill_style = "#6E5F48"
-                    canvas.font = "10px sans-serif"
+                    canvas.font = f"{TYPE}px sans-serif"
                     canvas.text_align = "center"
-                    canvas.fill_text(str(t), x, y)
+                    canvas.fill_text(str(t), x, y + 1)
                 if t in discarded:
                     canvas.stroke_style = palette.MARK
                     canvas.line_width = 2
                     canvas.stroke_line(x - TRAY_R * 0.7, y - TRAY_R * 0.7, x + TRAY_R * 0.7, y + TRAY_R * 0.7)
                     canvas.stroke_line(x + TRAY_R * 0.7, y - TRAY_R * 0.7, x - TRAY_R * 0.7, y + TRAY_R * 0.7)
-            if t == 8 and not compact:
-                canvas.fill_style = palette.TEXT
-                canvas.font = "10px sans-serif"
-                canvas.text_align = "center"
-                canvas.fill_text("either side", x, y + TRAY_R + 9)
         if not state.active[p]:   # shaded; tiles that came home stay in view, never to be played
             canvas.fill_style = "rgba(60,50,40,0.35)"
             canvas.fill_rect(MARGIN - 6, top + 20, WIDTH - 2 * MARGIN + 12, TRAY_H - 22)
             if not reserve:
                 canvas.fill_style = palette.WHITE
-                canvas.font = "bold 16px sans-serif"
+                canvas.font = f"bold {TYPE}px sans-serif"
                 canvas.text_align = "center"
                 canvas.fill_text(f"{name} {'lost' if state.over else 'is out'}: no tiles and no win", WIDTH / 2,
                                  top + 40)
@@ -648,12 +643,23 @@ class XatsView(View):
         canvas.line_width = 1.6
         canvas.stroke_polygon(body)
         if label:
-            canvas.fill_style = palette.text_colour(fill)
-            canvas.font = f"bold {max(9, int(r * 0.78))}px sans-serif"
-            canvas.text_align = "center"
-            canvas.text_baseline = "middle"
-            canvas.fill_text(f"{tile}{state.game.letters[owner] if letter else ''}", x, y + 1)
+            self._label(canvas, f"{tile}{state.game.letters[owner] if letter else ''}", x, y, r, fill)
         canvas.global_alpha = 1.0
+
+    @staticmethod
+    def _label(canvas: Any, text: str, x: float, y: float, r: float, fill: str) -> None:
+        """A tile's number and letter, never under TYPE: on a halo of the tile's own colour, so that where the
+        words are wider than a small tile they still read over its spikes and the table."""
+        canvas.font = f"bold {max(TYPE, int(r * 0.78))}px sans-serif"
+        canvas.text_align = "center"
+        canvas.text_baseline = "middle"
+        canvas.line_width = 3
+        canvas.line_join = "round"
+        canvas.stroke_style = fill
+        canvas.stroke_text(text, x, y + 1)
+        canvas.line_join = "miter"
+        canvas.fill_style = palette.text_colour(fill)
+        canvas.fill_text(text, x, y + 1)
 
     def _mark(self, canvas: Any, points: list[tuple[float, float]]) -> None:
         """What a message or a lesson points at: a red line inside a dark one, seen on every tile colour."""
