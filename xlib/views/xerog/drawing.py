@@ -156,7 +156,7 @@ class XeroGDrawing(XeroGEntry):
                 at = pip_y - radius - c * 0.04
             else:
                 canvas.text_baseline = "middle"
-                at = base_y - max(h * 0.42, c * 0.22)
+                at = base_y - max(h * 0.45, c * 0.25)   # clear of the pips
             canvas.line_width = 3
             canvas.line_join = "round"
             canvas.stroke_style = PYRAMID_EDGE
