@@ -1,9 +1,15 @@
 """Browser fixtures: a Voila server and a Chromium page. With CI=true they must run, never skip."""
 import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
 
 import pytest
 
-from .harness import CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, chromium_available, voila
+from .harness import CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, chromium_available, free_port, voila
+from .sites import SITE, ServedLog, build_site
 
 
 def _require_browser() -> None:
@@ -64,3 +70,44 @@ def context_page(browser):
     yield make
     for ctx in made:
         ctx.close()
+
+
+@pytest.fixture(scope="session")
+def site_server(artifacts):
+    """The built site, served on a free loopback port by Python's http.server, as the site ships (plain files);
+    built once per test run. Yields its address and the server's log of what it sent."""
+    _require_browser()
+    if shutil.which("npm") is None:   # the site's Pyodide comes from the npm registry
+        message = "npm is not installed (apt-get install npm): the static site cannot be built"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message + ": the site's tests must run in CI")
+        pytest.skip(message)
+    with open(artifacts / "site-build.log", "w") as log:
+        build_site(log)
+    port = free_port()
+    log_path = artifacts / "site-server.log"
+    server_log = open(log_path, "w")
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(SITE), str(port)],
+                              stdout=subprocess.DEVNULL, stderr=server_log)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                urllib.request.urlopen(url + "/index.html", timeout=2)
+                break
+            except OSError:
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield url, ServedLog(log_path, SITE)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        server_log.close()
+
+
+@pytest.fixture(scope="session")
+def site(site_server):
+    """The built site's address (see site_server)."""
+    return site_server[0]

@@ -13,7 +13,7 @@ from xlib.board.touch import PHONE_BOARD
 from .harness import no_errors, no_violations, open_app, wait_idle, wait_painted
 from .phone_checks import (CONTROLS_JS, CUT_JS, FINGER, SIDEWAYS_JS, WIDTHS_JS, tap_at, taps_for)
 from .test_exercises import first_move_exercise
-from .test_site import VISIT, site  # noqa: F401  (the built static site, served: a fixture)
+from .sites import VISIT
 
 PHONES = {"390x844": (390, 844), "360x640": (360, 640)}
 APPS = {"xallies.ipynb": "xallies", "alea.ipynb": "alea", "xats.ipynb": "xats", "xerog.ipynb": "xerog",
@@ -172,7 +172,7 @@ def test_the_gallery_on_a_phone(phone, server, artifacts, size):
 
 
 @pytest.mark.parametrize("app", APPS)
-def test_an_app_of_the_static_site_on_a_phone(phone, site, artifacts, app):  # noqa: F811
+def test_an_app_of_the_static_site_on_a_phone(phone, site, artifacts, app):
     """The same on the static site (Python in the page, the board on the site's own canvas), at 360×640."""
     game, size = APPS[app], "360x640"
     page = phone(PHONES[size])

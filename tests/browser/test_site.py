@@ -8,14 +8,8 @@ and a handout is made."""
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import shutil
-import subprocess
-import sys
-import time
-import urllib.request
 
 import pytest
 
@@ -23,103 +17,16 @@ import xlib
 from xlib.board import view_for
 from xlib.board.result import result_title
 
-from .conftest import _require_browser
 from ..keyboard import keys_for_clicks
-from .harness import (CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, axe_violations, focus_canvas_by_tab, free_port,
+from .harness import (CHROMIUM, CHROMIUM_ARGS, ROOT, VIEWPORT, axe_violations, focus_canvas_by_tab,
                       no_errors, wait_idle, wait_painted)
+from .sites import VISIT, ServedLog
 from .test_exercises import first_move_exercise, type_moves
 from .test_screens import clicks_for_a_move, point_on
 
 APPS = ["alea", "x", "xats", "xerog", "xallies"]
 #: the apps whose move the test plays by keys on the web canvas (Tab to the board, arrows, Enter), not by clicks
 BY_KEYS = {"x", "xats"}
-SITE = ROOT / "build" / "site"
-#: a first visit boots Python in the page and runs the whole notebook there (about 15 s on a quiet machine)
-VISIT = 240_000
-
-
-class ServedLog:
-    """What Python's http.server (the site's plain file server) sent, read from its log (its standard error): each
-    request's file, status and the bytes of its body, a 200 moving the whole file and a 304 (unchanged since the
-    browser's copy) none. A file the browser takes from its cache never reaches the server."""
-
-    LINE = re.compile(r'"(?:GET|HEAD) (\S+) HTTP/[\d.]+" (\d{3}) ')
-
-    def __init__(self, path, folder) -> None:
-        self.path, self.folder = path, folder
-
-    def mark(self) -> int:
-        """Where the log is now: the requests after it are those of what comes next."""
-        return len(self.path.read_text(errors="replace").splitlines()) if self.path.exists() else 0
-
-    def since(self, mark: int) -> list[tuple[str, int, int]]:
-        """(file, status, bytes of the body) of every request served after `mark`, in order."""
-        from urllib.parse import unquote, urlsplit
-
-        served = []
-        for line in self.path.read_text(errors="replace").splitlines()[mark:]:
-            m = self.LINE.search(line)
-            if not m:
-                continue
-            name, status = unquote(urlsplit(m.group(1)).path), int(m.group(2))
-            file = self.folder / name.lstrip("/")
-            if file.is_dir():
-                file = file / "index.html"
-            size = file.stat().st_size if status == 200 and file.is_file() else 0
-            served.append((name, status, size))
-        return served
-
-    @staticmethod
-    def moved(served: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
-        """The requests that moved data: a file sent whole (not a 304, nor a file the browser kept)."""
-        return [s for s in served if s[1] == 200]
-
-
-def build_site(log) -> None:
-    """The one step that builds the site, as `make site` does (its own venv and npm packages included)."""
-    subprocess.run(["make", "site", f"PYTHON={sys.executable}"], cwd=ROOT, check=True, stdout=log,
-                   stderr=subprocess.STDOUT)
-
-
-@pytest.fixture(scope="session")
-def site_server(artifacts):
-    """The built site, served on a free loopback port by Python's http.server, as the site ships (plain files);
-    built once per test run. Yields its address and the server's log of what it sent."""
-    _require_browser()
-    if shutil.which("npm") is None:   # the site's Pyodide comes from the npm registry
-        message = "npm is not installed (apt-get install npm): the static site cannot be built"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message + ": the site's tests must run in CI")
-        pytest.skip(message)
-    with open(artifacts / "site-build.log", "w") as log:
-        build_site(log)
-    port = free_port()
-    log_path = artifacts / "site-server.log"
-    server_log = open(log_path, "w")
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(SITE), str(port)],
-                              stdout=subprocess.DEVNULL, stderr=server_log)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.time() + 30
-        while True:
-            try:
-                urllib.request.urlopen(url + "/index.html", timeout=2)
-                break
-            except OSError:
-                if time.time() > deadline:
-                    raise
-                time.sleep(0.2)
-        yield url, ServedLog(log_path, SITE)
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-        server_log.close()
-
-
-@pytest.fixture(scope="session")
-def site(site_server):
-    """The built site's address (see site_server)."""
-    return site_server[0]
 
 
 @pytest.fixture(scope="module")
@@ -387,7 +294,11 @@ def test_a_move_by_clicks_the_computer_answers_and_a_reload_keeps_the_game(site_
 KEPT_RECORD_JS = """() => {
   for (const key of Object.keys(localStorage)) {
     if (!key.endsWith("@" + location.pathname)) continue;
-    try { const d = JSON.parse(localStorage.getItem(key)); if (d && d.record) return d.record; }
+    try {
+      const d = JSON.parse(localStorage.getItem(key));   // every tab's game, newest first, or one game as before
+      if (d && Array.isArray(d.kept) && d.kept.length && d.kept[0].record) return d.kept[0].record;
+      if (d && d.record) return d.record;
+    }
     catch (e) { /* not one of ours */ }
   }
   return null;

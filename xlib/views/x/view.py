@@ -26,7 +26,7 @@ BORDER = "#4A4438"          # the four sides
 CORNER_CELL = "#D9CFBA"     # an empty corner cell
 WHERE = ("top left", "top right", "bottom left", "bottom right")
 # where each corner's badge sits, as a unit vector from the corner cell (clear of the file and rank labels)
-BADGE_DIRECTION = ((-0.866, -0.5), (0.707, -0.707), (-0.707, 0.707), (0.866, 0.5))
+BADGE_DIRECTION = ((-0.707, -0.707), (0.707, -0.707), (-0.707, 0.707), (0.707, 0.707))
 BADGE_R = 12
 
 
@@ -64,11 +64,11 @@ class XView(CellView):
 
     def __init__(self, size: int = 9, **options: Any) -> None:
         super().__init__(size=size, **options)
-        self.board_height = self.height
         # as tall as with the margin of before (40): a laptop, where the screen's height sets the board's size,
-        # shows it as large as before, with its cells larger; the room left is under the score lines
+        # shows it as large as before, with its cells larger; the room left is above the score lines
         before = (self.target_pixels - 80) / (math.sqrt(3) * (size + (size - 1) / 2))
-        self.height = max(self.height, int(math.ceil(80 + 1.5 * before * (size - 1) + 2 * before))) + STRIP
+        self.board_height = max(self.height, int(math.ceil(80 + 1.5 * before * (size - 1) + 2 * before)))
+        self.height = self.board_height + STRIP
         n = size
         self.corner_cells = (0, n - 1, (n - 1) * n, n * n - 1)
         top = tuple(range(n))
