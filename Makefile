@@ -37,26 +37,20 @@ lock:
 		--python-version 3.11 $(if $(UPGRADE),--upgrade) --custom-compile-command "make lock" \
 		--quiet --output-file $(LOCK)
 
-# Three runs side by side on the two cores: the browser tests in two halves, which mostly wait for pages (the
-# static site's, which build the site once, and the rest), and (at a lower priority, its report printed last) the
-# rest with the notebooks, then the board tests again on the web canvas, the one boards draw on in the browser.
-# Any failing fails the whole.
-SITE_TESTS := tests/browser/test_site.py tests/browser/test_phone.py
+# Two runs side by side on the two cores: the browser tests, which mostly wait for pages, and (at a lower
+# priority, its report printed after) the rest with the notebooks, then the board tests again on the web canvas,
+# the one boards draw on in the browser. Either failing fails the whole.
 test: install
 	@mkdir -p build; \
 	{ nice -n 10 $(BIN)/python -m pytest tests notebooks --ignore=tests/browser --nbval \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg && \
 	  XLIB_CANVAS=web nice -n 10 $(BIN)/python -m pytest -q tests/test_board.py tests/test_framework.py; \
 	} > build/tests-beside-the-browser.log 2>&1 & rest=$$!; \
-	$(BIN)/python -m pytest $(SITE_TESTS) > build/tests-of-the-site.log 2>&1 & site=$$!; \
-	$(BIN)/python -m pytest tests/browser $(addprefix --ignore=,$(SITE_TESTS)); browser=$$?; \
-	wait $$site; sited=$$?; \
-	echo; echo "==== the browser tests of the static site and phones (build/tests-of-the-site.log) ===="; \
-	cat build/tests-of-the-site.log; \
+	$(BIN)/python -m pytest tests/browser; browser=$$?; \
 	wait $$rest; others=$$?; \
 	echo; echo "==== the tests run beside the browser tests (build/tests-beside-the-browser.log) ===="; \
 	cat build/tests-beside-the-browser.log; \
-	test $$browser -eq 0 && test $$sited -eq 0 && test $$others -eq 0
+	test $$browser -eq 0 && test $$others -eq 0
 
 # The first page is the gallery; each notebook has a kernel pre-heated (already run), so a page
 # appears at once (CLASS=N APP=x.ipynb: N of them for a whole class); the kernel of a closed tab
