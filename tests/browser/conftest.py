@@ -57,11 +57,12 @@ def page(browser):
 
 @pytest.fixture
 def context_page(browser):
-    """Pages of a given size (width, height), on a touch screen if asked, each in a context of its own."""
+    """Pages of a given size (width, height), on a touch screen if asked (and laid out as a phone's with `mobile`),
+    each in a context of its own."""
     made = []
 
-    def make(size, touch=False):
-        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch)
+    def make(size, touch=False, mobile=False):
+        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=touch, is_mobile=mobile)
         made.append(ctx)
         pg = ctx.new_page()
         pg.errors = []

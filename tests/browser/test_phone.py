@@ -22,20 +22,9 @@ SPAN = 0.92   # the least share of the page's width a board spans
 
 
 @pytest.fixture
-def phone(browser):
+def phone(context_page):
     """A page as a phone shows it, `size` (width, height): a touch screen, the page laid out at the phone's width."""
-    made = []
-
-    def make(size):
-        ctx = browser.new_context(viewport={"width": size[0], "height": size[1]}, is_mobile=True, has_touch=True)
-        made.append(ctx)
-        pg = ctx.new_page()
-        pg.errors = []
-        pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))
-        return pg
-    yield make
-    for ctx in made:
-        ctx.close()
+    return lambda size: context_page(size, touch=True, mobile=True)
 
 
 def fits_a_phone(page, where: str, controls: bool = True) -> dict:
