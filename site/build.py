@@ -233,9 +233,10 @@ def gzipped_copies(pyodide: Path) -> dict[str, str]:
 
 
 def start_script(names: dict[str, str]) -> str:
-    """site/start.js with the names of the files it starts Python from in the place of their placeholders."""
+    """site/start.js with the names of the files it starts Python from in the place of their placeholders, and
+    the text of site/startup.py in the place of STARTUP_PYTHON."""
     text = (HERE / "start.js").read_text()
-    for key, name in names.items():
+    for key, name in {**names, "STARTUP_PYTHON": (HERE / "startup.py").read_text()}.items():
         if f'"{key}"' not in text:
             raise SystemExit(f"site/start.js does not name {key}")
         text = text.replace(f'"{key}"', json.dumps(name))

@@ -10,6 +10,8 @@
 const PACKAGES = "PACKAGES_FILE";
 const WASM = "WASM_FILE";
 const ASM_JS = "ASM_JS_FILE";
+// site/startup.py, run once the packages' files are there, before the kernel imports IPython
+const STARTUP = "STARTUP_PYTHON";
 
 /** A file of the site as bytes, gunzipped (unless the server sent it unpacked). */
 async function fetchGzipped(url) {
@@ -48,6 +50,12 @@ function unpackingFetch(plain, indexURL) {
   };
 }
 
+/** Run site/startup.py in a namespace of its own (not the notebook's). */
+function startup(pyodide) {
+  pyodide.runPython(STARTUP, { globals: pyodide.toPy({ __name__: "startup" }) });
+  return pyodide;
+}
+
 /** Run Pyodide's pyodide.asm.js from its gzipped copy (Pyodide then does not fetch it), or leave it to Pyodide. */
 async function loadAsmJs(script) {
   try {
@@ -71,10 +79,10 @@ self.loadPyodide = async (options) => {
     files = await archive;
   } catch (error) {
     console.warn(`Python starts without its packages' archive: ${error}`);
-    return await self.loadPyodide(options);
+    return startup(await self.loadPyodide(options));
   }
   const pyodide = await self.loadPyodide({ ...options, packages: [] });
   for (const name of writeFiles(pyodide.FS, files)) pyodide.loadedPackages[name] = "default channel";
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
-  return pyodide;
+  return startup(pyodide);
 };

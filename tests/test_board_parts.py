@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -175,6 +176,32 @@ def test_turns_beside_the_page_make_the_board_busy_until_the_computer_has_moved(
     assert ("xlib-busy", True) in marks
     turns.after(lambda: after.append(shown.state.ply))
     assert after == [3] and shown.busy is None and marks[-1] == ("xlib-busy", False)
+
+
+def test_a_moves_animation_takes_at_most_its_share_of_time_however_many_pictures_it_has():
+    """A long XAllies sowing shares MOVE_SECONDS among its pictures; a move of one picture shows it for the
+    board's whole `animate`."""
+    from xlib.board import view_for
+    from xlib.board.turns import MOVE_SECONDS
+
+    state = xlib.game("xallies").start(seed=3)
+    view = view_for(state)
+    rng = random.Random(3)
+    while max(len(view.frames(state, m)) for m in state.moves()) < 5:   # play on to a long sowing
+        state = state.play(rng.choice(state.moves()))
+    longest = max(state.moves(), key=lambda m: len(view.frames(state, m)))
+    assert len(view.frames(state, longest)) * 0.15 > MOVE_SECONDS   # it took longer before
+    shown = Shown(LocalGame(state, {}, {}, seed=1), view)
+    turns, _, _ = turns_for(shown)
+    turns.animate = 0.15
+    pauses = list(turns.advance(longest))
+    assert len(pauses) == len(view.frames(state, longest)) and sum(pauses) <= MOVE_SECONDS + 1e-9
+    assert shown.state.last_move == longest
+    single = shown_x(size=4)
+    turns, _, _ = turns_for(single)
+    turns.animate = 0.15
+    single.view.frames = lambda state, move: ["one picture"]   # type: ignore[method-assign]
+    assert list(turns.advance(single.state.parse("b2"))) == [0.15]
 
 
 # ---- history -------------------------------------------------------------------------------------------

@@ -319,6 +319,60 @@ def test_the_pages_start_python_with_the_packages_archive_and_pyodides_own_files
     assert f'"{build.PYODIDE_JS}"' in start and "snapshot" not in start.lower()
 
 
+STAND_IN_CHECK = """
+import sys, pathlib
+sys.path.insert(0, sys.argv[1])
+exec(compile(pathlib.Path(sys.argv[2]).read_text(), "startup.py", "exec"), {"__name__": "startup"})
+assert "heavy_terminal_stack" not in sys.modules and "heavy_installer" not in sys.modules
+import heavypkg
+assert "heavy_terminal_stack" not in sys.modules, "the terminal stack was imported with the package"
+assert heavypkg.embed(2) == 4 and "heavy_terminal_stack" in sys.modules
+import heavypkg.terminal.embed as real
+assert real.SHOWN == "terminal" and real.embed(3) == 6 and heavypkg.terminal.embed is real
+import pipkg.pipmod
+pipkg.pipmod.SETTING = "set by the kernel"
+assert "heavy_installer" not in sys.modules, "the installer was imported to be given a setting"
+assert pipkg.install("a") == "a with set by the kernel" and "heavy_installer" in sys.modules
+assert pipkg.pipmod.install is sys.modules["pipkg.pipmod"].install and pipkg.pipmod.SETTING == "set by the kernel"
+import notinstalled_stays_unknown
+print("deferred")
+"""
+
+
+def test_a_pages_python_defers_the_terminal_ipython_imports_with_itself(tmp_path):
+    """site/startup.py (run in each page's Python before the kernel starts) keeps IPython's terminal module
+    unimported when IPython imports `embed` from it, and piplite's module when the kernel gives it its settings;
+    the real module takes over at the first use of its names, with those settings. Here packages shaped like
+    IPython 9.15 and piplite stand in for them; a package not installed is left alone."""
+    package = tmp_path / "heavypkg"
+    (package / "terminal").mkdir(parents=True)
+    (package / "__init__.py").write_text("from .terminal.embed import embed\n")
+    (package / "terminal" / "__init__.py").write_text("")
+    (package / "terminal" / "embed.py").write_text(
+        "import heavy_terminal_stack\nSHOWN = 'terminal'\ndef embed(n):\n    return 2 * n\n")
+    (tmp_path / "heavy_terminal_stack.py").write_text("")
+    (tmp_path / "pipkg").mkdir()
+    (tmp_path / "pipkg" / "__init__.py").write_text("from .pipmod import install\n")
+    (tmp_path / "pipkg" / "pipmod.py").write_text(
+        "import heavy_installer\nSETTING = 'none'\ndef install(what):\n    return f'{what} with {SETTING}'\n")
+    (tmp_path / "heavy_installer.py").write_text("")
+    (tmp_path / "notinstalled_stays_unknown.py").write_text(
+        "import sys\nassert 'notinstalled.mod' not in sys.modules\n")
+    original = (ROOT / "site" / "startup.py").read_text()
+    startup = (original.replace('"IPython.terminal.embed"', '"heavypkg.terminal.embed"')
+               .replace('"piplite.piplite"', '"pipkg.pipmod"')
+               .replace("DEFERRED: dict", 'DEFERRED_EXTRA = {"notinstalled.mod": (("f",), True)}\nDEFERRED: dict'))
+    startup = startup.replace("for _module, (_names, _with_package) in DEFERRED.items():",
+                              "for _module, (_names, _with_package) in {**DEFERRED, **DEFERRED_EXTRA}.items():")
+    assert startup.count("heavypkg") == 1 and startup.count("pipkg") == 1 and "**DEFERRED_EXTRA}" in startup
+    (tmp_path / "startup.py").write_text(startup)
+    done = subprocess.run([sys.executable, "-c", STAND_IN_CHECK, str(tmp_path), str(tmp_path / "startup.py")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "deferred" in done.stdout, done.stderr
+    script = load_build().start_script({})
+    assert json.dumps((ROOT / "site" / "startup.py").read_text()) in script and "STARTUP_PYTHON" not in script
+
+
 def test_the_packages_archive_leaves_out_what_no_page_reads():
     """site/packages.mjs leaves the packages' front ends, tests, caches and type stubs out of the archive every
     page fetches, and keeps every module and the files the packages read (xlib's canvas script among them)."""

@@ -41,9 +41,10 @@ HARD_NODES = {game: HARD_TIMES[game] * count for game, count in MEDIUM_NODES.ite
 
 
 #: Medium's time cap a decision, in seconds: in a kernel on a server, and on the site, where Python runs the search
-#: about twice as slowly in the student's browser and the same turn also draws the move there (an Xero-G flight
-#: takes 0.6 s): its imagined games fit in 0.3 s there on a quiet computer, so the cap only cuts a busy or slow
-#: computer's search short, and the computer still answers within about a second
+#: about twice as slowly in the student's browser and the same turn also draws the move there (a move's animation
+#: takes up to 0.3 s, MOVE_SECONDS in xlib/board/turns.py): its imagined games fit in 0.3 s there on a quiet
+#: computer, so the cap only cuts a busy or slow computer's search short, and the computer still answers within
+#: about a second
 MEDIUM_SECONDS, SITE_MEDIUM_SECONDS = 0.5, 0.3
 
 

@@ -21,6 +21,16 @@ from .words import Words
 #: a job of the board (animations, computer moves): it yields the pauses it asks for, in seconds
 Steps = Generator[float, None, None]
 
+#: the longest a move's animation takes, in seconds: its frames share it, each shown for at most the board's
+#: `animate`, so that a long sowing or flight reads as one quick gesture and the player is soon to move again
+MOVE_SECONDS = 0.3
+
+
+def frame_pause(animate: float, frames: int) -> float:
+    """How long each of a move's `frames` pictures is shown: `animate`, or less where they would take longer
+    than MOVE_SECONDS together."""
+    return min(animate, MOVE_SECONDS / frames) if frames else animate
+
 
 def run_through(steps: Steps) -> None:
     """Run a job to its end where it stands, sleeping through the pauses it asks for (animation frames)."""
@@ -235,9 +245,10 @@ class Turns:
         the game refused it (a class table that stored another move first)."""
         shown = self.shown
         frames = shown.view.frames(shown.state, move) if self.animate and not reduced_motion() else []
+        pause = frame_pause(self.animate, len(frames))
         for frame in frames:
             self.repaint(frame)
-            yield self.animate
+            yield pause
         try:
             shown.game.play(move, source)
         except MoveRefused as exc:   # the class table's database stored another move first, or none

@@ -17,7 +17,7 @@ PYRAMID = "#3E5A4C"          # pyramids belong to nobody: one neutral colour, ap
 PYRAMID_EDGE = "#1E2B24"
 GATE_RED = "#D10A1E"         # a gate crossed this turn (closed), as in the seed's pictures
 PATH = "#222222"
-MAX_FRAMES = 4               # an animated flight shows at most this many pictures (0.6 s at the board's 0.15 s)
+MAX_FRAMES = 4               # an animated flight shows at most this many pictures (sharing the 0.3 s of MOVE_SECONDS in xlib/board/turns.py)
 SHIP_SCALE = 0.8             # a ship standing on a pyramid, beside it: big enough to read its number
 UNDER_SCALE = 0.64           # the pyramid a ship stands on, beside the ship
 #: the least type on the board: 17 units is 10 px and more on a phone 360 px wide (the board drawn 348 px wide)
