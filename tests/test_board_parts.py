@@ -204,6 +204,34 @@ def test_a_moves_animation_takes_at_most_its_share_of_time_however_many_pictures
     assert list(turns.advance(single.state.parse("b2"))) == [0.15]
 
 
+def test_a_computers_turn_of_several_decisions_shares_one_moves_animation_time():
+    """An XAllies computer seat sows and then picks the order of its drops, one decision each: the whole turn is
+    animated within MOVE_SECONDS, as one move is."""
+    from xlib.board import view_for
+    from xlib.board.turns import MOVE_SECONDS
+
+    state = xlib.game("xallies").start(seed=4)
+    shown = Shown(LocalGame(state, {1: "easy", 2: "easy"}, {}, seed=4), view_for(state))
+    turns, _, _ = turns_for(shown)
+    turns.animate = 0.15
+    rng = random.Random(4)
+    longest = 0
+    while not shown.state.over and longest < 3:
+        shown.game.play(rng.choice(shown.state.moves()))   # the person's decision
+        runs: list[tuple[int, list[float]]] = []
+        steps = turns.loop()
+        for pause in steps:
+            mover = shown.state.to_move
+            if not runs or runs[-1][0] != mover:
+                runs.append((mover, []))
+            if pause > 0:
+                runs[-1][1].append(pause)
+        for mover, pauses in runs:
+            assert sum(pauses) <= MOVE_SECONDS + 1e-9, (mover, pauses)
+        longest = max([longest] + [len(pauses) for _, pauses in runs])
+    assert longest >= 3   # a turn animated in three decisions or more was seen
+
+
 # ---- history -------------------------------------------------------------------------------------------
 def history_for(shown: Shown) -> tuple[History, Said, list[Any]]:
     said, followed = Said(), []

@@ -22,14 +22,15 @@ from .words import Words
 Steps = Generator[float, None, None]
 
 #: the longest a move's animation takes, in seconds: its frames share it, each shown for at most the board's
-#: `animate`, so that a long sowing or flight reads as one quick gesture and the player is soon to move again
+#: `animate`, so that a long sowing or flight reads as one quick gesture and the player is soon to move again. A
+#: computer's turn of several decisions (an XAllies sowing and the order of its drops) shares it too
 MOVE_SECONDS = 0.3
 
 
-def frame_pause(animate: float, frames: int) -> float:
+def frame_pause(animate: float, frames: int, budget: float = MOVE_SECONDS) -> float:
     """How long each of a move's `frames` pictures is shown: `animate`, or less where they would take longer
-    than MOVE_SECONDS together."""
-    return min(animate, MOVE_SECONDS / frames) if frames else animate
+    than `budget` together."""
+    return min(animate, budget / frames) if frames else animate
 
 
 def run_through(steps: Steps) -> None:
@@ -72,6 +73,8 @@ class Turns:
         self.stopped = False
         #: what the board does once a job is done and a computer seat is to move (it lets it play)
         self.then: Callable[[], None] | None = None
+        #: how long the last move's animation took, in seconds
+        self.animated = 0.0
 
     def loop(self, lead: str = "") -> Steps:
         """The computer seats' moves, one after another, until a person is to move (or the board moved on)."""
@@ -81,6 +84,7 @@ class Turns:
         shown, words = self.shown, self.words
         spoken: dict[int, str] = {}
         last: int | None = None
+        animated = 0.0   # the seconds this seat's turn has been animated so far
         game = shown.game
         while not self.stopped and game is shown.game and game.computer_to_move():
             p = shown.state.to_move
@@ -93,8 +97,12 @@ class Turns:
                 return   # another device plays this seat's move (a class table), or the board moved on
             move = decision.move
             words.news, words.news_marks = [], ()
-            if not (yield from self.advance(move, BY_COMPUTER)):   # the move lands at once; its words come after
+            if p != last:
+                animated = 0.0
+            left = MOVE_SECONDS - animated
+            if not (yield from self.advance(move, BY_COMPUTER, left)):   # the move lands at once; its words come after
                 return
+            animated += self.animated
             said: str | None = decision.words()
             if said and p == last and p in spoken and not decision.thrown:
                 said = None   # the same turn goes on: its first sentence stands
@@ -240,12 +248,15 @@ class Turns:
             self.finished()
         self.wait()
 
-    def advance(self, move: Move, source: str = HERE) -> Generator[float, None, bool]:
-        """Show the move's animation, then play it in the live game (the board shows it when told); False when
-        the game refused it (a class table that stored another move first)."""
+    def advance(self, move: Move, source: str = HERE, budget: float = MOVE_SECONDS) -> Generator[float, None, bool]:
+        """Show the move's animation within `budget` seconds (none when nothing is left of it), then play it in
+        the live game (the board shows it when told); False when the game refused it (a class table that stored
+        another move first). `animated` says how long the animation took."""
         shown = self.shown
-        frames = shown.view.frames(shown.state, move) if self.animate and not reduced_motion() else []
-        pause = frame_pause(self.animate, len(frames))
+        animate = self.animate > 0 and budget > 0.01 and not reduced_motion()
+        frames = shown.view.frames(shown.state, move) if animate else []
+        pause = frame_pause(self.animate, len(frames), budget)
+        self.animated = pause * len(frames)
         for frame in frames:
             self.repaint(frame)
             yield pause
