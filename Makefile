@@ -39,19 +39,21 @@ lock:
 
 # Two runs side by side on the two cores: the browser tests, which mostly wait for pages, and (at a lower
 # priority, its report printed after) the rest with the notebooks, then the board tests again on the web canvas,
-# the one boards draw on in the browser, then the static site's browser tests (SITE_TESTS: the one run that
-# builds the site), which so start once the lighter tests are done. Any failing fails the whole.
-SITE_TESTS := tests/browser/test_site.py tests/browser/test_phone.py::test_an_app_of_the_static_site_on_a_phone
+# the one boards draw on in the browser, then LATER_BROWSER_TESTS, which so start once the lighter tests are
+# done: the static site's (the one run that builds the site) and the serving tests (each starts servers of its
+# own, and waits for their culling). Any failing fails the whole.
+LATER_BROWSER_TESTS := tests/browser/test_site.py tests/browser/test_serving.py \
+	tests/browser/test_phone.py::test_an_app_of_the_static_site_on_a_phone
 test: install
 	@mkdir -p build; \
 	{ nice -n 10 $(BIN)/python -m pytest tests notebooks --ignore=tests/browser --nbval \
 		--nbval-sanitize-with tests/nbval_sanitize.cfg && \
 	  XLIB_CANVAS=web nice -n 10 $(BIN)/python -m pytest -q tests/test_board.py tests/test_framework.py; \
 	  lighter=$$?; \
-	  $(BIN)/python -m pytest -p no:cacheprovider $(SITE_TESTS); site=$$?; \
-	  test $$lighter -eq 0 && test $$site -eq 0; \
+	  $(BIN)/python -m pytest -p no:cacheprovider $(LATER_BROWSER_TESTS); later=$$?; \
+	  test $$lighter -eq 0 && test $$later -eq 0; \
 	} > build/tests-beside-the-browser.log 2>&1 & rest=$$!; \
-	$(BIN)/python -m pytest tests/browser $(addprefix --deselect ,$(SITE_TESTS)); browser=$$?; \
+	$(BIN)/python -m pytest tests/browser $(addprefix --deselect ,$(LATER_BROWSER_TESTS)); browser=$$?; \
 	wait $$rest; others=$$?; \
 	echo; echo "==== the tests run beside the browser tests (build/tests-beside-the-browser.log) ===="; \
 	cat build/tests-beside-the-browser.log; \
