@@ -17,7 +17,9 @@ Pyodide then makes one archive of the files the packages install (site/packages.
 WebAssembly and its script are shipped gzipped as well, and unpacked there. The gallery is a plain page, made from
 its notebook here (gallery_page): only a game's page starts Python. A first visit to a game fetches under 20 MB
 from a plain file server, which compresses nothing (tests/test_site.py). The pages run without JupyterLite's
-service worker (see no_service_worker).
+service worker (see no_service_worker). Each game's page starts its kernel's worker, and Python in it, as the page
+begins to load (site/page.js, site/worker.js), and shows itself once its first board is drawn (site/reveal.js):
+see early_worker.
 
 Links the gallery shows (another place to open the apps) come from the environment at build time:
 XLIB_SITE_URL (where this site is published), XLIB_BINDER_URL and XLIB_REPO_URL (the repository, for the README's
@@ -93,6 +95,14 @@ UNREGISTER_WORKER = """// The site registers no service worker. A browser that k
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => event.waitUntil(self.registration.unregister()));
 """
+#: where the kernel's page side makes its worker: a worker script of its own when the page is cross-origin
+#: isolated (never on a plain file server), else the one whose webpack chunk number this finds (see early_worker)
+KERNEL_WORKER_CHUNK = re.compile(r"crossOriginIsolated\?new Worker\(new URL\(\w+\.p\+\w+\.u\(\d+\),\w+\.b\),"
+                                 r"\{type:void 0\}\):new Worker\(new URL\(\w+\.p\+\w+\.u\((\d+)\),\w+\.b\)")
+#: the app pages' template: where site/page.js goes (first thing in the head), and where site/reveal.js goes (after
+#: the template's own scripts that show the cells, before the cells)
+PAGE_HEAD = re.compile(r'<head>\s*<meta charset="utf-8"\s*/?>')
+BEFORE_CELLS = '<div id="rendered_cells"'
 #: pins that may differ from the app lock's, and why
 DIFFER_FROM_APP_LOCK = {"ipython": "the kernel needs IPython before 9.16 (see site/pyodide-requirements.txt)"}
 
@@ -360,6 +370,48 @@ def ship_font_awesome(modules: Path, out: Path) -> None:
         if FONT_AWESOME in text:
             rel = os.path.relpath(dest / "css", page.parent).replace(os.sep, "/")
             page.write_text(text.replace(FONT_AWESOME, rel + "/"))
+
+
+def kernel_worker_script(out: Path) -> Path:
+    """The script the kernel's page side runs its worker from (on a page that is not cross-origin isolated)."""
+    static = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    chunks = {match for script in static.glob("*.js") for match in KERNEL_WORKER_CHUNK.findall(script.read_text())}
+    scripts = [path for chunk in chunks for path in static.glob(f"{chunk}.*.js")]
+    if len(scripts) != 1:
+        raise SystemExit(f"found {len(scripts)} worker scripts of the kernel (expected one, chunks {sorted(chunks)}): "
+                         "check KERNEL_WORKER_CHUNK against this jupyterlite-pyodide-kernel")
+    return scripts[0]
+
+
+def early_worker(out: Path, options: dict) -> None:
+    """Each app's page starts its kernel's worker, and with it Python, as the page begins to load (site/page.js),
+    not about a second later when JupyterLab's scripts have run and start the kernel: with the computer's two
+    cores, Python boots while the page's scripts load, and the board shows some 0.7 s sooner. The worker
+    (site/worker.js, named by a digest of what it holds) starts Python with the kernel's options, then runs the
+    kernel's own worker script, which the kernel's page side then talks to. The page also shows itself once its
+    first board is drawn (site/reveal.js), not when the last cell has run."""
+    pyodide = out / "static" / "pyodide"
+    kernel = kernel_worker_script(out)
+    worker = (HERE / "worker.js").read_text()
+    for key, value in {'"KERNEL_WORKER"': json.dumps(os.path.relpath(kernel, pyodide).replace(os.sep, "/")),
+                       "PYODIDE_OPTIONS": json.dumps(options, sort_keys=True)}.items():
+        if key not in worker:
+            raise SystemExit(f"site/worker.js does not name {key}")
+        worker = worker.replace(key, value)
+    name = f"worker-{hashlib.sha256(worker.encode()).hexdigest()[:16]}.js"
+    (pyodide / name).write_text(worker, encoding="utf-8")
+    reveal = (HERE / "reveal.js").read_text()
+    for stem in (Path(notebook).stem for notebook in NOTEBOOKS if notebook != GALLERY):
+        page = out / "voici" / "render" / f"{stem}.html"
+        to = {"KERNEL_WORKER": kernel, "EARLY_WORKER": pyodide / name}
+        head = (HERE / "page.js").read_text()
+        for key, path in to.items():
+            head = head.replace(f'"{key}"', json.dumps(os.path.relpath(path, page.parent).replace(os.sep, "/")))
+        text = page.read_text(encoding="utf-8")
+        text, heads = PAGE_HEAD.subn(lambda found: f"{found.group(0)}\n<script>\n{head}</script>", text, count=1)
+        if not heads or text.count(BEFORE_CELLS) != 1:
+            raise SystemExit(f"{page} is not the page site/page.js and site/reveal.js expect")
+        page.write_text(text.replace(BEFORE_CELLS, f"<script>\n{reveal}</script>\n{BEFORE_CELLS}"), encoding="utf-8")
 
 
 def no_service_worker(out: Path) -> None:
@@ -631,6 +683,8 @@ def build(out: Path) -> None:
         "--output-dir", out, cwd=lite)
     ship_font_awesome(modules, out)
     no_service_worker(out)
+    early_worker(out, lite_config(env)["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN][
+        "loadPyodideOptions"])
     first_page(out, env)
     document_pages(out)
     check_config(out)

@@ -319,6 +319,119 @@ def test_the_pages_start_python_with_the_packages_archive_and_pyodides_own_files
     assert f'"{build.PYODIDE_JS}"' in start and "snapshot" not in start.lower()
 
 
+#: the kernel's page side as jupyterlite-pyodide-kernel builds it: the worker script it starts, by chunk number
+KERNEL_SIDE = ('initWorker(e){return crossOriginIsolated?new Worker(new URL(n.p+n.u(620),n.b),{type:void 0}):'
+               'new Worker(new URL(n.p+n.u(352),n.b),{type:void 0})}')
+#: the app pages' template where the build puts its scripts
+TEMPLATE = ('<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8" />\n<title>x</title>\n'
+            '<script>window.update_loading_text = () => {};</script>\n</head>\n<body>\n'
+            '<div id="rendered_cells" style="display: none">cells</div>\n<script src="../build/voici.js"></script>\n'
+            '</body>\n</html>\n')
+
+
+def built_pages(tmp_path) -> tuple[object, Path]:
+    """A site's folder as Voici leaves it (the kernel's scripts, the pages), with early_worker run on it."""
+    build = load_build()
+    static = tmp_path / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    static.mkdir(parents=True)
+    (static / "872.f17f.js").write_text("class K{" + KERNEL_SIDE + "}")
+    (static / "352.ff00.js").write_text("self.kernelWorker = true;")
+    (static / "620.9c1c.js").write_text("self.isolatedWorker = true;")
+    (tmp_path / "static" / "pyodide").mkdir(parents=True)
+    render = tmp_path / "voici" / "render"
+    render.mkdir(parents=True)
+    for notebook in build.NOTEBOOKS:
+        (render / f"{Path(notebook).stem}.html").write_text(TEMPLATE)
+    build.early_worker(tmp_path, {"packages": ["xlib"], "env": {}})
+    return build, tmp_path
+
+
+def test_each_apps_page_starts_its_kernels_worker_as_it_begins_to_load(tmp_path):
+    """The build writes site/worker.js (named by a digest of what it holds) to start Python with the kernel's
+    options and then run the kernel's own worker script; each app's page starts it first thing in its head
+    (site/page.js) and shows itself once its first board is drawn (site/reveal.js, before the cells); the
+    gallery's page, which starts no Python, is left alone."""
+    build, out = built_pages(tmp_path)
+    (worker,) = (out / "static" / "pyodide").glob("worker-*.js")
+    assert re.fullmatch(r"worker-[0-9a-f]{16}\.js", worker.name)
+    text = worker.read_text()
+    assert 'importScripts("../../extensions/@jupyterlite/pyodide-kernel-extension/static/352.ff00.js")' in text
+    assert '{"env": {}, "packages": ["xlib"]}' in text and "PYODIDE_OPTIONS" not in text
+    assert text.index('importScripts("pyodide.js")') < text.index("self.loadPyodide(") < text.index("352.ff00")
+    reveal = (ROOT / "site" / "reveal.js").read_text()
+    for notebook in build.NOTEBOOKS:
+        page = (out / "voici" / "render" / f"{Path(notebook).stem}.html").read_text()
+        if notebook == build.GALLERY:
+            assert page == TEMPLATE
+            continue
+        head = page[:page.index("</head>")]
+        assert head.index("<script>") < head.index("update_loading_text"), "page.js is not the head's first script"
+        assert '"../../extensions/@jupyterlite/pyodide-kernel-extension/static/352.ff00.js"' in head
+        assert f'"../../static/pyodide/{worker.name}"' in head and "EARLY_WORKER" not in head
+        assert page.index(reveal) < page.index('<div id="rendered_cells"') < page.index("voici.js")
+    (out / "voici" / "render" / "x.html").write_text(TEMPLATE.replace('id="rendered_cells"', 'id="cells"'))
+    with pytest.raises(SystemExit, match="not the page"):
+        build.early_worker(out, {})   # Voici's template is not the one the scripts expect
+    (out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "872.f17f.js").write_text("")
+    with pytest.raises(SystemExit, match="found 0 worker scripts"):
+        build.early_worker(out, {})
+
+
+PAGE_CHECK = r"""
+const assert = require("node:assert");
+const fs = require("node:fs");
+const script = fs.readFileSync(process.argv[2], "utf8");
+const KERNEL = "http://127.0.0.1:8000/extensions/@jupyterlite/pyodide-kernel-extension/static/352.ff00.js";
+function page({ failEarly }) {
+  class Native {
+    constructor(url, options) { this.url = String(url); this.options = options; this.listeners = []; made.push(this); }
+    addEventListener(type, listener) { if (type === "error") this.listeners.push(listener); }
+    terminate() { this.terminated = true; }
+  }
+  const made = [];
+  const window = { Worker: Native };
+  const document = { baseURI: "http://127.0.0.1:8000/voici/render/x.html" };
+  const console = { warn: (text) => made.warnings = (made.warnings || []).concat(text) };
+  new Function("window", "document", "console", script)(window, document, console);
+  if (failEarly) made[0].listeners.forEach((listener) => listener({ message: "404" }));
+  return { Worker: window.Worker, made, Native };
+}
+// the kernel's worker, asked for by its address with the kernel's version, is the one the page started
+let { Worker, made, Native } = page({ failEarly: false });
+assert.equal(made.length, 1);
+assert.equal(made[0].url, "http://127.0.0.1:8000/static/pyodide/worker-0123.js");
+const other = new Worker("data:application/javascript,1");
+assert.notEqual(other, made[0]);
+assert.ok(other instanceof Native && other instanceof Worker);
+const kernel = new Worker(new URL(KERNEL + "?v=ff00"), { type: undefined });
+assert.equal(kernel, made[0]);
+assert.notEqual(new Worker(KERNEL), made[0], "the early worker is handed on once");
+// a worker that failed to start is not handed on: the kernel gets one of its own
+({ Worker, made } = page({ failEarly: true }));
+assert.ok(made[0].terminated);
+const own = new Worker(KERNEL + "?v=ff00");
+assert.notEqual(own, made[0]);
+assert.equal(own.url, KERNEL + "?v=ff00");
+assert.match(made.warnings[0], /did not start early: 404/);
+console.log("handed on");
+"""
+
+
+def test_the_kernel_gets_the_worker_the_page_started_and_its_own_when_that_one_failed(tmp_path):
+    """site/page.js in Node.js, with a stand-in for the browser's Worker: the worker the kernel asks for (by its
+    script's address, whatever version the kernel adds to it) is the one the page started, once; any other worker
+    is made as asked; and when the early worker failed to start, the kernel gets a worker of its own."""
+    script = (ROOT / "site" / "page.js").read_text()
+    script = script.replace('"KERNEL_WORKER"',
+                            '"../../extensions/@jupyterlite/pyodide-kernel-extension/static/352.ff00.js"')
+    script = script.replace('"EARLY_WORKER"', '"../../static/pyodide/worker-0123.js"')
+    (tmp_path / "page.js").write_text(script)
+    (tmp_path / "check.js").write_text(PAGE_CHECK)
+    done = subprocess.run(["node", str(tmp_path / "check.js"), str(tmp_path / "page.js")], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "handed on", done.stderr
+
+
 STAND_IN_CHECK = """
 import sys, pathlib
 sys.path.insert(0, sys.argv[1])

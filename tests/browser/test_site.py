@@ -223,6 +223,87 @@ def test_without_its_archive_a_page_starts_python_as_usual(site_page, site):
     no_errors(site_page)
 
 
+#: run in the page when the note "Loading the rest of the page…" first shows: what the page shows then, and the
+#: student scrolls down (SCROLL pixels, the next lesson's place coming near) and puts the keyboard's focus on the
+#: first board's Next button
+EARLY_JS = """() => {
+  const note = document.querySelector('.xlib-page-loading');
+  if (!note) return null;
+  const spinner = document.getElementById('loading');
+  const first = document.querySelector('.xlib-board');
+  const canvas = first.querySelector('canvas');
+  window.scrollTo(0, SCROLL);
+  const next = [...document.querySelectorAll('button')].find((b) => b.innerText.trim() === 'Next');
+  next.focus();
+  next.dataset.focusedEarly = '1';
+  const box = next.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+  return {seen: next.contains(hit), note: note.innerText, role: note.getAttribute('role'), spinner: Boolean(spinner),
+          drawn: canvas.hasAttribute('data-drawn'), width: canvas.getBoundingClientRect().width,
+          games: document.querySelectorAll('.xlib-board.xlib-full').length,
+          scrolled: document.scrollingElement.scrollTop, top: next.getBoundingClientRect().top,
+          left: canvas.getBoundingClientRect().left};
+}"""
+#: the order in which the page's game board and the first lesson board built as it came into view appear
+ORDER_JS = """window.xlibOrder = [];
+new MutationObserver(() => {
+  const seen = {game: '.xlib-board.xlib-full', lesson: '.xlib-lazy .xlib-board'};
+  for (const [name, selector] of Object.entries(seen)) {
+    if (!window.xlibOrder.includes(name) && document.querySelector(selector)) window.xlibOrder.push(name);
+  }
+}).observe(document, {childList: true, subtree: true});"""
+#: where the student's place is once the page is whole (Voici's panel has taken the cells)
+SETTLED_JS = """() => {
+  const next = document.querySelector('[data-focused-early]');
+  const cells = document.getElementById('rendered_cells');
+  return {note: Boolean(document.querySelector('.xlib-page-loading')), focused: document.activeElement === next,
+          top: next.getBoundingClientRect().top, scrolled: cells.scrollTop,
+          left: document.querySelector('.xlib-board canvas').getBoundingClientRect().left,
+          width: document.querySelector('.xlib-board canvas').getBoundingClientRect().width,
+          games: document.querySelectorAll('.xlib-board.xlib-full').length};
+}"""
+
+
+@pytest.mark.parametrize("screen, scroll", [(VIEWPORT, 120), ({"width": 390, "height": 844}, 400)],
+                         ids=["laptop", "phone"])
+def test_an_apps_page_shows_its_first_board_while_the_rest_loads_and_keeps_the_students_place(
+        browser, site, screen, scroll):
+    """The page starts its kernel's worker before JupyterLab's scripts are even asked for, and the kernel runs in
+    that worker (one worker in all). The page shows itself once its first board is drawn, the game board further
+    down not there yet, with a note that the rest is loading (said to a screen reader). The student scrolls and
+    puts the focus on the board's Next button meanwhile: when the rest has come and Voici's panel has taken the
+    cells, the board has not moved on the screen, and the focus is where it was. The next lesson's board, in view,
+    is built once the rest is there: the game board comes first."""
+    ctx = browser.new_context(viewport=screen, has_touch=screen["width"] < 600)
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda exc: page.errors.append(str(exc)))
+    events: list[str] = []
+    page.add_init_script(ORDER_JS)
+    page.on("worker", lambda worker: events.append("worker " + worker.url.rsplit("/", 1)[-1]))
+    page.on("request", lambda req: events.append("kernel's page side") if re.search(
+        r"pyodide-kernel-extension/static/remoteEntry", req.url) else None)
+    page.goto(f"{site}/voici/render/xerog.html", wait_until="commit", timeout=VISIT)
+    early = page.wait_for_function(EARLY_JS.replace("SCROLL", str(scroll)), timeout=VISIT,
+                                   polling="raf").json_value()
+    assert early["note"] == "Loading the rest of the page…" and early["role"] == "status", early
+    assert early["seen"] and not early["spinner"] and early["drawn"] and early["games"] == 0, early
+    assert early["width"] > 300 and early["scrolled"] == scroll, early
+    page.wait_for_function("() => !document.querySelector('.xlib-page-loading')", timeout=VISIT)
+    page.wait_for_timeout(300)   # Voici's panel lays the cells out
+    settled = page.evaluate(SETTLED_JS)
+    assert settled["games"] == 1 and settled["focused"], settled
+    assert settled["scrolled"] == scroll and abs(settled["top"] - early["top"]) <= 1, (early, settled)
+    assert settled["left"] == early["left"] and settled["width"] == early["width"], (early, settled)
+    page.wait_for_function("() => window.xlibOrder.length === 2", timeout=VISIT)
+    assert page.evaluate("window.xlibOrder") == ["game", "lesson"]
+    workers = [e for e in events if e.startswith("worker")]
+    assert len(workers) == 1 and re.fullmatch(r"worker worker-[0-9a-f]{16}\.js", workers[0]), events
+    assert events.index(workers[0]) < events.index("kernel's page side"), events
+    no_errors(page)
+    ctx.close()
+
+
 @pytest.mark.parametrize("game", APPS)
 def test_a_move_by_clicks_the_computer_answers_and_a_reload_keeps_the_game(site_page, site, artifacts, game):
     view = view_for(xlib.game(game).start(seed=0))

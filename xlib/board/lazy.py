@@ -21,9 +21,12 @@ function render({ model, el }) {
   draw();
   model.on("change:label", draw);
   const report = () => { model.set("seen", true); model.save_changes(); };
-  if (!("IntersectionObserver" in window)) { report(); return; }
+  // a page of the site that shows itself before its last cell has run (site/reveal.js) has the rest built first
+  const whenWhole = (then) => window.xlibPageLoading ?
+    window.addEventListener("xlib-page-whole", then, { once: true }) : then();
+  if (!("IntersectionObserver" in window)) { whenWhole(report); return; }
   const watch = new IntersectionObserver((entries) => {
-    if (entries.some((e) => e.isIntersecting)) { watch.disconnect(); report(); }
+    if (entries.some((e) => e.isIntersecting)) { watch.disconnect(); whenWhole(report); }
   }, { rootMargin: "500px 0px 500px 0px" });
   watch.observe(el);
   return () => watch.disconnect();

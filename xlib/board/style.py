@@ -45,8 +45,9 @@ _BOARD = ".xlib-board:not(.xlib-projector)>.widget-box"   # a board's body (the 
 _PARTS = f"{_BOARD}>.widget-vbox"                          # its columns (or its one column)
 _CANVAS = f"{_PARTS}>canvas.xlib-canvas,{_PARTS}>:has(>canvas.xlib-canvas)"   # ipycanvas's, or the web canvas's box
 PHONE_STYLE = (
-    # the page's margins shrink to a few pixels so that the board gets the width
-    f".jp-LabShell .lm-BoxPanel-child{{padding-left:{PHONE_MARGIN}px !important;"
+    # the page's margins shrink to a few pixels so that the board gets the width (the page's cells, in Voila's
+    # panel, or before it takes them: the site shows them once the first board is drawn, site/reveal.js)
+    f".jp-LabShell .lm-BoxPanel-child,#rendered_cells{{padding-left:{PHONE_MARGIN}px !important;"
     f"padding-right:{PHONE_MARGIN}px !important}}"
     ".jp-Notebook .jp-Cell{padding-left:0 !important;padding-right:0 !important}"
     ".jp-Notebook .jp-OutputArea-output{margin-left:0 !important;max-width:100%}"

@@ -69,6 +69,7 @@ function render({ model, el }) {
   const onMsg = (msg) => {
     if (!msg || !Array.isArray(msg.frame)) return;
     for (const [name, args] of msg.frame) draw(ctx, canvas, name, args);
+    if (!canvas.hasAttribute("data-drawn")) canvas.setAttribute("data-drawn", "");   // the site's page shows then
   };
   // a point of the page in canvas pixels, however large CSS draws the canvas
   const at = (e) => {
