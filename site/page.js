@@ -11,6 +11,8 @@
   };
   const kernelScript = script("KERNEL_WORKER");
   let early = null;
+  // a cross-origin isolated page (never one from a plain file server) has the kernel run a worker script of its own
+  if (window.crossOriginIsolated) return;
   try {
     const worker = new Native(new URL("EARLY_WORKER", document.baseURI));
     worker.addEventListener("error", (event) => {

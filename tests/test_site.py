@@ -382,14 +382,14 @@ const assert = require("node:assert");
 const fs = require("node:fs");
 const script = fs.readFileSync(process.argv[2], "utf8");
 const KERNEL = "http://127.0.0.1:8000/extensions/@jupyterlite/pyodide-kernel-extension/static/352.ff00.js";
-function page({ failEarly }) {
+function page({ failEarly, isolated = false }) {
   class Native {
     constructor(url, options) { this.url = String(url); this.options = options; this.listeners = []; made.push(this); }
     addEventListener(type, listener) { if (type === "error") this.listeners.push(listener); }
     terminate() { this.terminated = true; }
   }
   const made = [];
-  const window = { Worker: Native };
+  const window = { Worker: Native, crossOriginIsolated: isolated };
   const document = { baseURI: "http://127.0.0.1:8000/voici/render/x.html" };
   const console = { warn: (text) => made.warnings = (made.warnings || []).concat(text) };
   new Function("window", "document", "console", script)(window, document, console);
@@ -413,6 +413,10 @@ const own = new Worker(KERNEL + "?v=ff00");
 assert.notEqual(own, made[0]);
 assert.equal(own.url, KERNEL + "?v=ff00");
 assert.match(made.warnings[0], /did not start early: 404/);
+// a cross-origin isolated page starts no worker early: its kernel runs another worker script
+({ Worker, made } = page({ failEarly: false, isolated: true }));
+assert.equal(made.length, 0);
+assert.equal(new Worker(KERNEL + "?v=ff00").url, KERNEL + "?v=ff00");
 console.log("handed on");
 """
 
@@ -420,7 +424,8 @@ console.log("handed on");
 def test_the_kernel_gets_the_worker_the_page_started_and_its_own_when_that_one_failed(tmp_path):
     """site/page.js in Node.js, with a stand-in for the browser's Worker: the worker the kernel asks for (by its
     script's address, whatever version the kernel adds to it) is the one the page started, once; any other worker
-    is made as asked; and when the early worker failed to start, the kernel gets a worker of its own."""
+    is made as asked; when the early worker failed to start, the kernel gets a worker of its own; and a cross-origin
+    isolated page, whose kernel runs another worker script, starts none early."""
     script = (ROOT / "site" / "page.js").read_text()
     script = script.replace('"KERNEL_WORKER"',
                             '"../../extensions/@jupyterlite/pyodide-kernel-extension/static/352.ff00.js"')

@@ -27,6 +27,22 @@ class ServedLog:
         """Where the log is now: the requests after it are those of what comes next."""
         return len(self.path.read_text(errors="replace").splitlines()) if self.path.exists() else 0
 
+    def quiet_mark(self, quiet: float = 0.5, at_most: float = 30.0) -> int:
+        """Where the log is once nothing more has come for `quiet` seconds (at most `at_most` seconds in all): a
+        page of an earlier test, closed while it loaded, may still have requests under way, which are not those of
+        what comes next."""
+        import time
+
+        deadline = time.monotonic() + at_most
+        mark = self.mark()
+        while time.monotonic() < deadline:
+            time.sleep(quiet)
+            now = self.mark()
+            if now == mark:
+                break
+            mark = now
+        return mark
+
     def since(self, mark: int) -> list[tuple[str, int, int]]:
         """(file, status, bytes of the body) of every request served after `mark`, in order."""
         from urllib.parse import unquote, urlsplit

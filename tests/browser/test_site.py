@@ -147,7 +147,7 @@ def test_the_gallery_is_a_plain_page_that_shows_at_once_with_no_python(browser, 
     site, served = site_server
     ctx = fresh_context(browser, site)
     page = ctx.new_page()
-    mark = served.mark()
+    mark = served.quiet_mark()
     page.goto(site + "/", timeout=VISIT)
     page.locator(".xlib-card").last.wait_for(timeout=10_000)
     # the browser records its first paint a moment after the cards are in the page: wait for the record (how soon
@@ -186,7 +186,7 @@ def test_a_first_visit_to_a_game_fetches_under_20_mb_and_a_repeat_visit_moves_at
     site, served = site_server
     ctx = fresh_context(browser, site)
     page = ctx.new_page()
-    mark = served.mark()
+    mark = served.quiet_mark()
     open_page(page, site, "xerog")
     full_board(page)
     page.wait_for_timeout(500)
@@ -198,7 +198,7 @@ def test_a_first_visit_to_a_game_fetches_under_20_mb_and_a_repeat_visit_moves_at
     page = ctx.new_page()
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
-    mark = served.mark()
+    mark = served.quiet_mark()
     open_page(page, site, "xerog")
     full_board(page)
     page.wait_for_timeout(500)
