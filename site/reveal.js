@@ -48,9 +48,9 @@
     note = document.createElement("div");
     note.className = "xlib-page-loading";
     note.setAttribute("role", "status");
-    note.style.cssText = "position:fixed;left:50%;bottom:12px;transform:translateX(-50%);z-index:1000;" +
-      "background:#1f2937;color:#fff;padding:6px 14px;border-radius:16px;font:14px/1.4 system-ui,sans-serif;" +
-      "white-space:nowrap;pointer-events:none";
+    // a thin strip along the screen's foot, so that it hides no button of the first board on a phone
+    note.style.cssText = "position:fixed;left:0;right:0;bottom:0;z-index:1000;text-align:center;" +
+      "background:#1f2937;color:#fff;padding:2px 8px;font:13px/1.4 system-ui,sans-serif;pointer-events:none";
     note.textContent = NOTE;
     document.body.appendChild(note);
   }

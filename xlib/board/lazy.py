@@ -16,7 +16,7 @@ function render({ model, el }) {
   const draw = () => {
     const label = model.get("label");
     el.innerHTML = (anchor ? `<a id="${anchor}"></a>` : "") +
-      (label ? `<div style="color:#777777;padding:8px 0">${label}</div>` : "");
+      (label ? `<div style="color:#666666;padding:8px 0">${label}</div>` : "");
   };
   draw();
   model.on("change:label", draw);
